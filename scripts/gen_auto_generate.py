@@ -96,6 +96,12 @@ def render() -> dict[str, str]:
         out[mod] = (
             HEADER.format(doc=docs[mod]) + _imports(fix(p[mod])) + _all([n for _, n in p[mod]])
         )
+    # the other public objects MindSpore 2.10 keeps in gen_ops_def (``acosh_ext`` is
+    # ``mint.acosh``): aliases of deepsink/ops/_path_aliases.py, looked up on use
+    out["gen_ops_def"] += (
+        "\nfrom deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402\n"
+        "\n__getattr__ = _path_aliases(__name__)\n"
+    )
     pkg = "deepsink.ops.auto_generate"
     init = HEADER.format(doc=docs["__init__"])
     init += f"from {pkg} import gen_ops_def as gen_ops_def\n"

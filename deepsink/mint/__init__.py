@@ -37,6 +37,7 @@ from deepsink.ops.function import array_ext_func as _array_ext_func
 from deepsink.ops.function import layout_func as _layout_func
 from deepsink.ops.function import linalg_func as _linalg_func
 from deepsink.ops.function import math_func as _math_func
+from deepsink.ops.function.array_func import topk_core as _topk_core
 from deepsink.ops.function.inplace_func import _key
 
 _ = (
@@ -590,7 +591,7 @@ def dot(input: Any, other: Any) -> Tensor:
 
 def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:  # noqa: A002
     """The ``k`` largest (smallest) values along ``dim`` and their Int64 indices (``ops.topk``)."""
-    v, i = ops.topk(input, k, dim, largest, sorted)
+    v, i = _topk_core(input, k, dim, largest, sorted, "TopkExt")  # k may be 0
     return _vi("topk")(v, Tensor._from(i._data.astype(np.int64)))
 
 

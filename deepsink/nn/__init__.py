@@ -244,6 +244,7 @@ __all__ = _public_names(globals())
 # ops.MaxPoolWithArgmax(V2) and ops.ExtractImagePatches are computed by nn's Cells: bound into ops
 # a name deepsink lacks: an AttributeError that says so and where the coverage list is
 from deepsink._core.public import missing_names as _missing_names  # noqa: E402
+from deepsink.nn import probability as probability  # noqa: E402 (bound, as in 2.10)
 from deepsink.nn.layer import pool_primitives as _pool_primitives  # noqa: E402, F401
 
 __getattr__ = _missing_names(__name__)

@@ -472,3 +472,8 @@ from deepsink.ops.function.stft_func import *  # noqa: E402,F403
 # ``from deepsink.ops.functional import *``: the functions, not this module's imports (MindSpore
 # 2.10's ops.functional has no Tensor)
 __all__ = [n for n in _public_names(globals(), also=("partial",)) if n != "Tensor"]
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)

@@ -312,3 +312,9 @@ def constexpr(
     if fn is None:
         return functools.partial(constexpr, get_instance=get_instance, name=name)
     return graph_syntax.do_not_convert(fn)
+
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)

@@ -1232,8 +1232,9 @@ class CTCLoss(LossBase):
         zero_infinity (bool): replace infinite losses (impossible alignments) by 0. Default: ``False``.
 
     Inputs:
-        - **log_probs** (Tensor) - shape :math:`(T, N, C)`.
-        - **targets** (Tensor) - int, shape :math:`(N, S)`.
+        - **log_probs** (Tensor) - shape :math:`(T, N, C)`, or :math:`(T, C)` for one sequence.
+        - **targets** (Tensor) - int, shape :math:`(N, S)`; :math:`(S)` or :math:`(1, S)` with
+          :math:`(T, C)` log-probabilities.
         - **input_lengths** (Union[Tensor, tuple]) - shape :math:`(N,)`.
         - **target_lengths** (Union[Tensor, tuple]) - shape :math:`(N,)`.
 
@@ -1241,7 +1242,9 @@ class CTCLoss(LossBase):
         Tensor, a scalar; with ``reduction='none'`` the shape of the element-wise loss.
 
     Raises:
-        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'``.
+        ValueError: ``reduction`` is not ``'mean'``, ``'sum'`` or ``'none'`` (on the call, as
+            2.10), or unbatched ``targets`` are not :math:`(S)` or :math:`(1, S)`.
+        TypeError: ``log_probs`` is neither float32 nor float64.
 
     Examples:
         >>> import numpy as np
@@ -1256,15 +1259,31 @@ class CTCLoss(LossBase):
     def __init__(
         self, blank: int = 0, reduction: str = "mean", zero_infinity: bool = False
     ) -> None:
-        super().__init__(reduction)
-        self.blank, self.zero_infinity = blank, zero_infinity
+        super().__init__()  # as 2.10, ``ops.ctc_loss`` checks ``reduction`` on the call
+        self.blank, self.reduction, self.zero_infinity = blank, reduction, zero_infinity
 
     def construct(
         self, log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any
     ) -> Tensor:
         loss_func = _loss_ops()[0]
         args = (self.blank, self.reduction, self.zero_infinity)
-        return loss_func.ctc_loss(log_probs, targets, input_lengths, target_lengths, *args)[0]
+        if log_probs.ndim != 2:
+            return loss_func.ctc_loss(log_probs, targets, input_lengths, target_lengths, *args)[0]
+        # one unbatched sequence: (T, C) log-probabilities, (S,) or (1, S) targets
+        if targets.ndim > 2:
+            raise ValueError(  # 2.10's words, its missing spaces too
+                "For CTCLoss, when the shape of log_probs is (T, C), the dimension of targets "
+                f"shouldbe 1 or 2, but got {targets.ndim}."
+            )
+        if targets.ndim == 2 and targets.shape[0] != 1:
+            raise ValueError(
+                "For CTCLoss, the first dimension of 2-D targets should be 1,but got "
+                f"{targets.shape[0]}."
+            )
+        targets = targets.expand_dims(0) if targets.ndim == 1 else targets
+        log_probs = log_probs.expand_dims(-2)
+        loss = loss_func.ctc_loss(log_probs, targets, input_lengths, target_lengths, *args)[0]
+        return loss.squeeze(axis=0) if loss.ndim else loss
 
 
 class MultiClassDiceLoss(LossBase):

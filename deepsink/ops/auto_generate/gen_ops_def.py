@@ -285,3 +285,7 @@ __all__ = [
     "zero_",
     "zeros",
 ]
+
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)

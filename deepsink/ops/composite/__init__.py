@@ -125,43 +125,6 @@ class Map(HyperMap):
         return _sequence_like(seqs, (fn(*items) for items in zip(*seqs)))
 
 
-def add_flags(fn: Any = None, **flags: Any) -> Any:
-    """Record flags on a function or Cell (MindSpore's ``ops.composite.add_flags``), in its
-    ``_func_graph_flags`` dict.
-
-    MindSpore's graph compiler reads these flags (``has_effect``, ``defer_inline``...); deepsink
-    traces Python functions whole, so they only record what was asked, as model-zoo training
-    cells (Bert's gradient-accumulation cells) decorate their methods with them.
-
-    Args:
-        fn (Union[Function, Cell]): what gets the flags; ``None`` gives a decorator.
-            Default: ``None``.
-        flags (dict): the flags, as keyword arguments.
-
-    Returns:
-        The function with the flags added (or a decorator that adds them).
-
-    Raises:
-        AttributeError: ``fn`` does not take attributes.
-
-    Examples:
-        >>> from deepsink.ops import composite as C
-        >>> @C.add_flags(has_effect=True)
-        ... def step(x):
-        ...     return x
-        >>> print(step._func_graph_flags)
-        {'has_effect': True}
-    """
-
-    def deco(f: Any) -> Any:
-        if not hasattr(f, "_func_graph_flags"):
-            f._func_graph_flags = {}
-        f._func_graph_flags.update(flags)
-        return f
-
-    return deco if fn is None else deco(fn)
-
-
 # the functional ops MindSpore also exports from ops.composite (``C.clip_by_global_norm``,
 # ``C.ones_like``, ``C.normal``...): the one implementation in deepsink.ops, looked up on use
 # (deepsink.ops imports this module)
@@ -170,12 +133,19 @@ _FROM_OPS = frozenset(
     "mm multinomial normal ones_like poisson repeat_elements repeat_interleave sequence_mask "
     "tensor_dot uniform vecdot zeros_like".split()
 )
+# ``add_flags`` is ops.operations.graph_ops's (an alias of the table below)
 __all__ += ["add_flags"]
 
 
-def __getattr__(name: str) -> Any:
+def _from_ops(name: str) -> Any:
     if name in _FROM_OPS:
         import deepsink.ops as _ops
 
         return getattr(_ops, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__, _from_ops)

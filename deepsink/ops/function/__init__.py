@@ -1,5 +1,7 @@
 """MindSpore's functional ops (``mindspore.ops.function``): an import list."""
 
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
 from deepsink.ops.function.activation_func import celu as celu
 from deepsink.ops.function.activation_func import glu as glu
 from deepsink.ops.function.activation_func import hardshrink as hardshrink
@@ -373,3 +375,5 @@ from deepsink.ops.function.scatter_func import unsorted_segment_prod as unsorted
 from deepsink.ops.function.scatter_func import unsorted_segment_sum as unsorted_segment_sum
 from deepsink.ops.function.special_math_func import *  # noqa: E402,F403
 from deepsink.ops.function.spectral_func import *  # noqa: E402,F403
+
+__getattr__ = _path_aliases(__name__)

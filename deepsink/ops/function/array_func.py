@@ -375,19 +375,48 @@ def _topk_last(
 def topk(
     input: Any, k: int, dim: int | None = None, largest: bool = True, sorted: bool = True
 ) -> tuple[Tensor, Tensor]:
-    """The ``k`` largest (or smallest) entries along ``dim`` (default last) and their Int32 indices.
+    """The ``k`` largest (or smallest) entries along ``dim`` (default last) and their Int32 indices;
+    ``k`` is an int in ``(0, n]`` (2.10's ``TopK``).
 
     Entries come in the order of MindSpore 2.10's CPU kernel: with ``sorted=False`` the order its
     selection (``std::nth_element``) leaves them in; with ``sorted=True`` by value, equal values in
     that selection's order (in index order when ``k`` is more than half the axis).
     """
+    return topk_core(input, k, dim, largest, sorted, "TopK")
+
+
+def topk_core(
+    input: Any, k: Any, dim: int | None, largest: bool, sorted: bool, primitive: str
+) -> tuple[Tensor, Tensor]:
+    """:func:`topk` as ``primitive`` checks ``k``: ``TopK`` wants ``0 < k <= n``, ``TopkExt``
+    (``mint.topk``) ``0 <= k <= n``; both raise 2.10's errors in its words."""
     a = U.array(input, "topk")
-    ax = U.axis(-1 if dim is None else dim, a.ndim, "topk", "dim")
-    n = a.shape[ax] if a.ndim else 1
+    if a.ndim == 0:
+        raise RuntimeError(
+            "For 'TopK', the dimension of input must be greater than 0, but got empty input."
+        )
+    ax = -1 if dim is None else dim
+    if isinstance(ax, bool) or not isinstance(ax, int):
+        U.fail("topk", f"'dim' must be an int, but got {ax!r}", TypeError)
+    if not -a.ndim <= ax < a.ndim:
+        raise ValueError(f"The 'axis' must be in the range of [-{a.ndim}, {a.ndim}), but got {ax}.")
+    ax %= a.ndim
+    n = a.shape[ax]
     if isinstance(k, Tensor) and k.size == 1 and k.dtype in mstype.int_type:
         k = int(U.shape_value(k, "topk", "k").reshape(-1)[0])  # MindSpore takes an int Tensor k
-    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
-        U.fail("topk", f"'k' must be an int in [0, {n}], but got {k!r}")
+    if isinstance(k, bool | np.bool_) or not isinstance(k, int | np.integer):
+        got = "Bool" if isinstance(k, bool | np.bool_) else "Float32"
+        if not isinstance(k, bool | np.bool_ | float | np.floating):
+            got = type(k).__name__
+        raise TypeError(
+            f"For primitive[{primitive}], the input argument[k] must be a type of "
+            f"{{Int32, Int64}}, but got {got}."
+        )
+    k = int(k)
+    low = 1 if primitive == "TopK" else 0
+    if not low <= k <= n:
+        interval = f"{'(' if low else '['}0,{n}]"
+        raise ValueError(f"For primitive[{primitive}], the k must be in {interval}, but got {k}.")
     kernel_order = topk_order.LOWERING.name != "xla"
     vals, idx = _topk_last(jnp.moveaxis(a, ax, -1), k, largest, sorted, kernel_order)
     return (
@@ -659,3 +688,9 @@ def strided_slice(
             index.append(slice(None if bm >> i & 1 else b, None if em >> i & 1 else e, s))
             dim += 1
     return Tensor._from(a[tuple(index)])
+
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)

@@ -110,3 +110,8 @@ def print_(*input_x: Any) -> None:
 
 # ``print`` of a traced Tensor in code converted from source (GRAPH_MODE, jit) is this operator
 control_flow.set_printer(print_)
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)

@@ -279,3 +279,9 @@ def check_valid(bboxes: Any, img_metas: Any) -> Tensor:
     h, w = meta[0] * meta[2], meta[1] * meta[2]
     ok = (b[:, 0] >= 0) & (b[:, 1] >= 0) & (b[:, 2] <= w - 1) & (b[:, 3] <= h - 1)
     return Tensor._from(ok)
+
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)

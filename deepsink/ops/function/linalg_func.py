@@ -537,3 +537,9 @@ def trapz(y: Any, x: Any = None, *, dx: float = 1.0, dim: int = -1) -> Tensor:
     ax = U.axis(dim, a.ndim, "trapz", "dim")
     xs = None if x is None else U.array(x, "trapz", "x")
     return Tensor._from(jnp.trapezoid(a, xs, dx=dx, axis=ax).astype(a.dtype))
+
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)

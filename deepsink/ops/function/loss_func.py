@@ -16,6 +16,7 @@ import optax
 from jax import lax
 
 from deepsink._core.graphs import composite
+from deepsink.common import dtype as mstype
 from deepsink.common import indexing
 from deepsink.common.concrete import concrete as _concrete
 from deepsink.common.tensor import Tensor
@@ -379,17 +380,26 @@ def _ctc_kernel(a: Any, lab: Any, lab_len: Any, lengths: Any, merge: bool) -> tu
 def _ctc_inputs(
     log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any, api: str
 ) -> tuple[Any, Any, Any, Any]:
-    lp = _f(log_probs, api, "log_probs")
+    lp = U.array(log_probs, api, "log_probs")
+    if lp.dtype not in (np.float32, np.float64):  # 2.10's CTCLossV2 kernels: float32/float64
+        raise TypeError(
+            f"For primitive[CTCLossV2], the input argument[log_probs] must be a type of "
+            f"{{Tensor[Float32], Tensor[Float64]}}, but got Tensor[{mstype.from_np(lp.dtype)}]."
+        )
     t = U.array(targets, api, "targets")
     in_len = U.array(_ctc_length_arg(input_lengths, "input_lengths"), api, "input_lengths")
     tg_len = U.array(_ctc_length_arg(target_lengths, "target_lengths"), api, "target_lengths")
-    if lp.ndim != 3 or t.ndim != 2 or in_len.ndim != 1 or tg_len.ndim != 1:
-        U.fail(
-            api,
-            f"'log_probs' must be 3-D (T, N, C), 'targets' 2-D (N, S) and the lengths "
-            f"1-D (N,), but got shapes {list(lp.shape)}, {list(t.shape)}, "
-            f"{list(in_len.shape)}, {list(tg_len.shape)}",
-        )
+    for arg, value, ndim in (
+        ("log_probs", lp, 3),  # (T, N, C)
+        ("targets", t, 2),  # (N, S)
+        ("input_lengths", in_len, 1),  # (N,)
+        ("target_lengths", tg_len, 1),
+    ):
+        if value.ndim != ndim:  # 2.10's words
+            raise ValueError(
+                f"For primitive[CTCLossV2], the dim of {arg} must be equal to {ndim} , but got "
+                f"{value.ndim}."
+            )
     if t.shape[0] != lp.shape[1]:
         U.fail(api, f"'targets' must be (B, S) with B={lp.shape[1]}, but got {list(t.shape)}")
     _ctc_check_lengths(lp.shape[0], t.shape[1], in_len, tg_len)
@@ -581,8 +591,12 @@ def ctc_loss(
     lp, t, in_len, tg_len = _ctc_inputs(
         log_probs, targets, input_lengths, target_lengths, "ctc_loss"
     )
-    if reduction not in _REDUCTIONS:
-        U.fail("ctc_loss", f"'reduction' must be one of {list(_REDUCTIONS)}, but got {reduction!r}")
+    if reduction not in _REDUCTIONS:  # 2.10's words
+        U.fail(
+            "ctc_loss",
+            f"the 'reduction' must be str and must be in '['none', 'sum', 'mean']', but got "
+            f"{reduction!r}.",
+        )
     loss, log_alpha = _ctc_loss(
         lp, t, in_len, tg_len, blank=blank, reduction=reduction, zero_infinity=bool(zero_infinity)
     )

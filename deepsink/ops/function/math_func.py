@@ -711,3 +711,9 @@ def conj(input: Any) -> Tensor:
 
 def angle(input: Any) -> Tensor:
     return Tensor._from(jnp.angle(U.array(input, "angle")))
+
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)

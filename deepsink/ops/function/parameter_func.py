@@ -87,3 +87,9 @@ def identity(x: Any) -> Any:
 def tensor_identity(x: Any) -> Tensor:
     """``ops.Identity()(x)``: a Tensor equal to ``x`` (a Tensor or an array-like)."""
     return Tensor._from(U.array(x, "Identity", "x"))
+
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)

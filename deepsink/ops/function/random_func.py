@@ -544,3 +544,9 @@ def rrelu(input: Any, lower: float = 1.0 / 8, upper: float = 1.0 / 3) -> Tensor:
     lo, hi = jnp.float32(lower), jnp.float32(upper)
     slope = (_uniform_kernel(a.shape, _seeds(None, "uniform")) * (hi - lo) + lo).astype(a.dtype)
     return Tensor._from(jnp.where(a >= 0, a, a * slope))
+
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)

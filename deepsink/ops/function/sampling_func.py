@@ -245,6 +245,13 @@ def resize(
         else (a.astype(jnp.float32))
     )
     if mode == "area":
+        if a.ndim == 3:  # 2.10 runs 1-D 'area' as adaptive_avg_pool1d, which wants whole windows
+            n, o = a.shape[-1], out_sizes[0]
+            head = "For adaptive_avg_pool1d input's last dimension must be"
+            if n < o:
+                raise ValueError(f"{head} greater or equal to output size {o}, but got {n}.")
+            if n % o:
+                raise ValueError(f"{head} divisible by output size {o}, but got {n}.")
         return adaptive_avg_pool_nd(Tensor._from(x), tuple(out_sizes), api)
     if mode == "bicubic" and cubic_rule != "pytorch":  # MindSpore's ResizeBicubic kernel
         ac = bool(align_corners)

@@ -1058,3 +1058,8 @@ __all__ = [
     "make_row_tensor_inner", "make_sparse_tensor", "row_tensor_add", "row_tensor_get_dense_shape",
     "row_tensor_get_indices", "row_tensor_get_values", "sparse_segment_mean",
 ]  # fmt: skip
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)

@@ -137,3 +137,9 @@ class HookBackward(Primitive):
 
         out = tuple(Tensor._from(a) for a in grad_hooks.on_host(arrays, on_grad))
         return out[0] if len(out) == 1 else out
+
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)

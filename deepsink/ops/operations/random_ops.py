@@ -60,3 +60,8 @@ class RandomChoiceWithMask(TablePrimitive):
 
 
 __all__ = ["RandomChoiceWithMask"]
+
+# MindSpore 2.10 keeps other public objects here too: aliases, looked up on use
+from deepsink.ops._path_aliases import path_aliases as _path_aliases  # noqa: E402
+
+__getattr__ = _path_aliases(__name__)
