@@ -24,6 +24,7 @@ import numpy as np
 from deepsink import context
 from deepsink._compile import (
     buckets,
+    compile_config,
     control_flow,
     dynamic_shapes,
     graph_syntax,
@@ -281,7 +282,9 @@ def _reorder(tree: Any, orders: Any) -> Any:
     return tree
 
 
-def _join_out(arrays: Sequence[Any], layout: tuple) -> Any:
+def _join_out(arrays: Sequence[Any], layout: tuple, hosts: list | None = None) -> Any:
+    """The output of a run from its arrays; ``hosts``: the caller's lists and dicts among the
+    inputs (``writeback.containers``), which outputs marked as theirs are."""
     treedef, kinds, orders = layout
     it = iter(arrays)
     leaves = [
@@ -295,7 +298,8 @@ def _join_out(arrays: Sequence[Any], layout: tuple) -> Any:
         for k in kinds
     ]
     out = jax.tree_util.tree_unflatten(treedef, leaves)
-    return control_flow.resolve(_reorder(out, iter(orders)) if orders else out)
+    out = control_flow.resolve(_reorder(out, iter(orders)) if orders else out)
+    return writeback.resolve(out, hosts)
 
 
 def _signature(dyn: Sequence[Any], spec: tuple) -> tuple:
@@ -380,6 +384,23 @@ class _Unlisted(Exception):
         self.boxes = boxes
 
 
+def _finish(
+    layout: tuple, arrays: Any, extra: Any, inputs: Any, targets: Any, hosts: list | None
+) -> Any:
+    """After a run: the containers outside the call and the caller's in-place changed inputs
+    (Tensors, lists, dicts) receive the run's values; the output is put together."""
+    out_layout, slots, extra_layout, changed, refilled = layout
+    written, refills = _join_out(extra, extra_layout, hosts)
+    for slot, value in zip(slots, written, strict=True):
+        slot.write(value)
+    if hosts is not None:
+        for i, contents in zip(refilled, refills, strict=True):
+            writeback.refill(hosts[i], contents)
+    if targets is not None:
+        _write_inputs(targets, changed, inputs)
+    return _join_out(arrays, out_layout, hosts)
+
+
 def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Callable:
     """The compiled call of ``fn`` over the state ``boxes``; ``guessed``: ``boxes`` may miss
     some of the state ``fn`` touches, which then raises ``_Unlisted`` at the trace."""
@@ -396,39 +417,52 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
         args, kwargs = merge_args(dyn, spec)
         inputs = _dyn_tensors(args, kwargs, spec)
         before = [t._data if t is not None else None for t in inputs]
+        # the caller's lists and dicts: those returned come back as the same objects, and the
+        # ones changed in place are changed for the caller (compile_config's
+        # FALLBACK_SUPPORT_LIST_DICT_INPLACE)
+        hosts = writeback.Hosts((args, kwargs), compile_config.list_dict_inplace())
         # the containers outside the call that it writes computed values into (a global dict,
         # an attribute of self): their new values are outputs too, written back after each run
         with writeback.recording(fn, args, kwargs) as written:
-            out, new_state, escaped = f(state, *args, **kwargs)
+            with hosts.active():
+                out, new_state, escaped = f(state, *args, **kwargs)
             if unlisted or (guessed and escaped):
                 missed = [*unlisted, *(b for b, _ in escaped)]  # type: ignore[misc]
                 raise _Unlisted(list({id(b): b for b in missed}.values()))
             if escaped:
                 raise _escape_error(escaped)
-            arrays, layout = _split_out(out)
+            arrays, layout = _split_out(hosts.mark(out))
             if plan is not None and semi_auto.top_level():
                 arrays = semi_auto.whole_results(arrays, plan)
-        extra, extra_layout = _split_out([v for _, v in written])
+            refills = hosts.changed()
+            hosts.keep_roots()
+        extra, extra_layout = _split_out(
+            hosts.mark([[v for _, v in written], [v for _, v in refills]])
+        )
         # the input Tensors an in-place op wrote: their new values are outputs too
         changed = [i for i, t in enumerate(inputs) if t is not None and t._data is not before[i]]
-        layouts[_signature(dyn, spec)] = (layout, [s for s, _ in written], extra_layout, changed)
+        layouts[_signature(dyn, spec)] = (
+            layout,
+            [s for s, _ in written],
+            extra_layout,
+            changed,
+            [i for i, _ in refills],
+        )
         return (arrays, extra, [inputs[i]._data for i in changed]), new_state
 
     jitted = spmd.per_rank(run, static_argnums=(2,), name=name)
 
-    def call(state, dyn, spec, targets=None):
+    def call(state, dyn, spec, targets=None, hosts=None):
         """Runs the program; ``targets`` (``_dyn_tensors``): the caller's input Tensors, which
-        receive what in-place ops wrote into them."""
+        receive what in-place ops wrote into them; ``hosts`` (``writeback.containers``): the
+        caller's lists and dicts among the inputs."""
         plan = semi_auto.active()
         if plan is not None and not spmd.in_program():  # several processes: their batch parts
             dyn = semi_auto.assemble_inputs(dyn, plan)
         (arrays, extra, inputs), new_state = jitted(state, dyn, spec)
-        layout, slots, extra_layout, changed = layouts[_signature(dyn, spec)]
-        for slot, value in zip(slots, _join_out(extra, extra_layout), strict=True):
-            slot.write(value)
-        if targets is not None:
-            _write_inputs(targets, changed, inputs)
-        return _join_out(arrays, layout), new_state
+        return _finish(layouts[_signature(dyn, spec)], arrays, extra, inputs, targets, hosts), (
+            new_state
+        )
 
     out_axes: dict[tuple, list] = {}  # per padded signature and plan: each output's padded axes
 
@@ -452,7 +486,7 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
 
     jitted_padded = spmd.per_rank(run_padded, static_argnums=(2, 4), name=name)
 
-    def call_padded(state, dyn, spec, targets, plan, lens):
+    def call_padded(state, dyn, spec, targets, plan, lens, hosts=None):
         """``call`` for ``dyn`` padded by ``plan`` (``buckets.Plan``) from the true ``lens``:
         one program per bucket; outputs cut back to the true lengths."""
         ((arrays, extra, inputs), new_state) = jitted_padded(state, dyn, spec, lens, plan)
@@ -460,12 +494,8 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
         axes = out_axes[_signature(dyn, spec), plan]
         flat = [padded_program.unpad(x, ax, lens) for x, ax in zip(flat, axes, strict=True)]
         arrays, extra, inputs = jax.tree_util.tree_unflatten(tree, flat)
-        layout, slots, extra_layout, changed = layouts[_signature(dyn, spec)]
-        for slot, value in zip(slots, _join_out(extra, extra_layout), strict=True):
-            slot.write(value)
-        if targets is not None:
-            _write_inputs(targets, changed, inputs)
-        return _join_out(arrays, layout), new_state
+        layout = layouts[_signature(dyn, spec)]
+        return _finish(layout, arrays, extra, inputs, targets, hosts), new_state
 
     call.precompile = jitted.precompile  # type: ignore[attr-defined]
     call.padded = call_padded  # type: ignore[attr-defined]
@@ -552,16 +582,17 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
             type(cell).__name__
         )
     targets = _dyn_tensors(args, kwargs, spec)
+    hosts = writeback.containers((args, kwargs))
     state = functional.values(entry.boxes)
     try:
         if plan is None:
             compiles.note(dyn, declared=bool(declared))
-            out, new_state = entry.jitted(state, dyn, spec, targets)
+            out, new_state = entry.jitted(state, dyn, spec, targets, hosts)
         else:
             lens = buckets.lengths(plan, dyn)
             dyn = buckets.pad(plan, dyn)
             compiles.note(dyn, declared=True, extra=plan)
-            out, new_state = entry.jitted.padded(state, dyn, spec, targets, plan, lens)
+            out, new_state = entry.jitted.padded(state, dyn, spec, targets, plan, lens, hosts)
     except (ValueDependentShapeError, HostReadError) as e:
         # MindSpore's JIT Fallback runs what a graph cannot hold (a host read of an input's
         # value: int(x), bool(x), x.asnumpy(); a value-dependent shape) at run time; a construct
@@ -757,6 +788,7 @@ def jit(
         sig = (spec, tuple((tuple(x.shape), x.dtype) for x in dyn), context.compile_key())
         entry = entries.peek(sig)
         targets = _dyn_tensors(args, kwargs, spec)
+        hosts = writeback.containers((args, kwargs))
         if entry is None or entry.version != functional.structure_version():
             # the state fn touches (Parameters, optimizer moments, the RNG key) is guessed from
             # what its globals, closure and arguments reach, and the program traced once: the
@@ -772,7 +804,9 @@ def jit(
                 )
                 commit_state(boxes)
                 try:
-                    out, new_state = entry.jitted(functional.values(boxes), dyn, spec, targets)
+                    out, new_state = entry.jitted(
+                        functional.values(boxes), dyn, spec, targets, hosts
+                    )
                 except _Unlisted as e:
                     boxes = (*boxes, *e.boxes)
                     continue
@@ -784,7 +818,7 @@ def jit(
             entry = _discovered_entry(spec, dyn)
             entries.put(sig, entry)
             recompiles.note(args, kwargs, len(entries))
-        out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec, targets)
+        out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec, targets, hosts)
         functional.update(entry.boxes, new_state)
         _checks.poll()
         return out
