@@ -12,6 +12,7 @@ import enum
 import functools
 import hashlib
 import inspect
+import os
 import types
 import warnings
 from collections.abc import Callable, Sequence
@@ -502,6 +503,52 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
     return call
 
 
+_LEVELS = {"STRICT": 0, "COMPATIBLE": 1, "LAX": 2}
+
+
+def syntax_level(cell: Any = None, fullgraph: bool = False) -> int:
+    """MindSpore 2.10's ``jit_syntax_level`` for one compile (0 STRICT, 1 COMPATIBLE, 2 LAX):
+    the environment variable ``MS_DEV_JIT_SYNTAX_LEVEL`` first; then, for a Cell, its
+    ``JitConfig``'s, then ``set_context``'s; for a ``jit`` function, STRICT with
+    ``fullgraph=True`` and LAX without (2.10's jit does not read the context's level)."""
+    raw = os.environ.get("MS_DEV_JIT_SYNTAX_LEVEL", "")
+    if raw:
+        if raw not in ("0", "1", "2"):
+            raise ValueError(
+                "The environment variable 'MS_DEV_JIT_SYNTAX_LEVEL' must be '0' (STRICT), '1' "
+                f"(COMPATIBLE) or '2' (LAX), but got {raw!r}."
+            )
+        return int(raw)
+    if cell is None:
+        return 0 if fullgraph else 2
+    configured = cell.__dict__.get("_jit_config_dict", {}).get("jit_syntax_level", "")
+    return _LEVELS[configured] if configured else context.get_context("jit_syntax_level")
+
+
+def _no_fallback(error: Exception) -> Exception:
+    """What a STRICT or COMPATIBLE compile raises where LAX would run Python at run time (its
+    JIT Fallback): 2.10's AttributeError for ``asnumpy``; the host-read error otherwise."""
+    if isinstance(error, HostReadError) and getattr(error, "what", "") == ".asnumpy()":
+        dtype = getattr(error, "dtype", None)
+        return AttributeError(
+            "In JIT strict mode, cannot get attributes asnumpy or the "
+            f"{'Tensor' if dtype is None else f'Tensor[{dtype}]'} object has no attribute: "
+            "'asnumpy'. You can use os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] = '2' to enable the "
+            "JIT lax mode to support the current syntax."
+        )
+    return error
+
+
+def strict_out(tree: Any) -> Any:
+    """A STRICT program's output: a dict comes back as the tuple of its values (2.10's static
+    graph syntax has no dict output)."""
+    if type(tree) is dict:
+        return tuple(strict_out(v) for v in tree.values())
+    if type(tree) in (list, tuple):
+        return type(tree)(strict_out(v) for v in tree)
+    return tree
+
+
 def _eager_call(cell: Any, args: tuple, kwargs: dict) -> Any:
     """Run ``cell`` op by op (as in PYNATIVE_MODE), whatever the context mode."""
     with context.mode_scope(context.PYNATIVE_MODE), functional.graph_fallback():
@@ -568,6 +615,12 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     become one XLA program; like MindSpore, which runs such graphs with dynamic shapes and its
     JIT Fallback, it still runs: op by op, with a warning once per Cell.
     """
+    level = syntax_level(cell)
+    out = _call_cell(cell, args, kwargs, level)
+    return strict_out(out) if level == 0 else out
+
+
+def _call_cell(cell: Any, args: tuple, kwargs: dict, level: int) -> Any:
     if cell.__dict__.get("_value_dependent"):
         return _eager_call(cell, args, kwargs)
     declared = cell.__dict__.get("_set_inputs")
@@ -599,6 +652,8 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
         # whose source cannot be read and converted cannot be compiled by MindSpore either
         if isinstance(e, HostReadError) and "is not converted to graph control flow" in str(e):
             raise
+        if level != 2:  # STRICT and COMPATIBLE have no run-time Python
+            raise _no_fallback(e) from None
         cell.__dict__["_value_dependent"] = True
         why = str(e).split(". ")[0] if isinstance(e, HostReadError) else e
         warnings.warn(
@@ -756,15 +811,23 @@ def jit(
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if functional.tracing():
             return graph_syntax.compiled(fn)(*args, **kwargs)
+        level = syntax_level(fullgraph=fullgraph)
+        out = call_at_level(args, kwargs, level)
+        return strict_out(out) if level == 0 else out
+
+    def call_at_level(args: tuple, kwargs: dict, level: int) -> Any:
         if value_dependent:
             return run_eagerly(args, kwargs)
         try:
             return compiled_call(args, kwargs)
         except (ValueDependentShapeError, HostReadError) as e:
             # MindSpore's JIT Fallback runs the Python a graph cannot hold (a host read of a
-            # Tensor's value, an op with a value-dependent shape) at run time; here the whole
-            # function then runs op by op, still converted (MindSpore's builtins' graph rules)
-            if fullgraph or (isinstance(e, HostReadError) and capture_mode == "trace"):
+            # Tensor's value, an op with a value-dependent shape) at run time (jit_syntax_level
+            # LAX); here the whole function then runs op by op, still converted (MindSpore's
+            # builtins' graph rules)
+            if level != 2:
+                raise _no_fallback(e) from None
+            if isinstance(e, HostReadError) and capture_mode == "trace":
                 raise
             value_dependent.append(True)
             warnings.warn(

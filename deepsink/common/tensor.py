@@ -96,9 +96,10 @@ def wrap(x: Any) -> Any:
 _TRACE_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError)
 
 
-def _graph_rule(what: str) -> TypeError:
-    """Graph mode's rule, for a host read of a Tensor whose value is unknown while compiling."""
-    return HostReadError(
+def _graph_rule(what: str, data: Any = None) -> TypeError:
+    """Graph mode's rule, for a host read of a Tensor whose value is unknown while compiling
+    (``data``: the Tensor's array, whose dtype the error keeps)."""
+    error = HostReadError(
         f"{what} on a Tensor needs its value, which is not known while the network is compiled "
         "(GRAPH_MODE, deepsink.jit, or dataset_sink_mode, where construct is traced once into "
         "one program for every step). In graph mode, host reads (bool(), .asnumpy(), .item(), "
@@ -110,6 +111,9 @@ def _graph_rule(what: str) -> TypeError:
         "write the branch with Tensor ops (ops.select, ops.where, ops.maximum, ...); or move the "
         "branch or the host read out of construct (e.g. into a Callback)"
     )
+    error.what = what  # type: ignore[attr-defined]
+    error.dtype = None if data is None else mstype.from_np(data.dtype)  # type: ignore[attr-defined]
+    return error
 
 
 def _host(convert: Any, data: Any, what: str) -> Any:
@@ -123,7 +127,7 @@ def _host(convert: Any, data: Any, what: str) -> Any:
         with jax.ensure_compile_time_eval():  # a known value converts while a graph compiles
             return convert(data)
     except _TRACE_ERRORS as e:
-        raise _graph_rule(what) from e
+        raise _graph_rule(what, data) from e
 
 
 def _one_element(data: Any, what: str) -> None:

@@ -1,6 +1,6 @@
 """The caller's lists and dicts in GRAPH_MODE: returned by identity, changed in place or copied
 as MindSpore 2.10 does, and its ``compile_config`` switches (recorded by
-``scripts/record_graph_list_inplace_fixtures.py``)."""
+``scripts/record_graph_fallback_fixtures.py``)."""
 
 import json
 import os

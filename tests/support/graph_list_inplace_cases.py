@@ -6,7 +6,7 @@ or ``pop`` (a dict argument by an item assignment) is changed for the caller, on
 ``append``, an item assignment, ``clear`` or ``+=`` on a list (``update`` or ``clear`` on a dict)
 makes a new object, which the function returns, and the caller's keeps what it held then.
 ``compile_config`` holds 2.10's switch names and defaults.
-``scripts/record_graph_list_inplace_fixtures.py`` records the outcomes under 2.10 and
+``scripts/record_graph_fallback_fixtures.py`` records the outcomes under 2.10 and
 ``tests/_core/test_graph_list_inplace.py`` replays them on deepsink."""
 
 from __future__ import annotations
