@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import math
 import operator
 from collections import OrderedDict
@@ -94,6 +96,15 @@ def wrap(x: Any) -> Any:
 
 
 _TRACE_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError)
+
+
+def _folded(*operands: Any) -> Any:
+    """Where an op's operands are all known values while a program compiles (a ``const_arg``
+    input, a constant), its result is computed then, as MindSpore's graph compiler folds
+    constants: ``int(x[0])`` of such an input is a number of the program, not a host read."""
+    if any(isinstance(x, jax.core.Tracer) for x in operands):
+        return contextlib.nullcontext()
+    return jax.ensure_compile_time_eval()
 
 
 def _graph_rule(what: str, data: Any = None) -> TypeError:
@@ -674,7 +685,9 @@ class Tensor:
     # --- indexing -------------------------------------------------------------------------------
     def __getitem__(self, index) -> Tensor:
         index = indexing.check_python_index(index)
-        return Tensor._from(indexing.getitem(self._data, unwrap_tree(index)))
+        index = unwrap_tree(index)
+        with _folded(self._data, *jax.tree_util.tree_leaves(index)):
+            return Tensor._from(indexing.getitem(self._data, index))
 
     def __setitem__(self, index, value) -> None:
         index = indexing.check_python_index(index, setitem=True)
@@ -1223,7 +1236,8 @@ def _binary(fn, reflected: bool = False, sequences: bool = False, result: type |
         if isinstance(b, jax.Array | np.ndarray | np.generic) and b.dtype != a.dtype:
             dt = dtype_rules.promote(a.dtype, b.dtype)  # MindSpore's table, not JAX's defaults
             a, b = a.astype(dt), jnp.asarray(b).astype(dt)
-        out = Tensor._from(fn(b, a) if reflected else fn(a, b))
+        with _folded(a, b):
+            out = Tensor._from(fn(b, a) if reflected else fn(a, b))
         if self._ds_number is not None:
             out._ds_number = _number_result(self._ds_number, other, result)
         return out
