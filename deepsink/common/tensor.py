@@ -1232,6 +1232,9 @@ def _binary(fn, reflected: bool = False, sequences: bool = False, result: type |
         if sequences and isinstance(other, list | tuple):
             other = Tensor._from(jnp.asarray(np.asarray(other).astype(self._data.dtype)))
         a, b = self._data, _operand(other, self)
+        if self._ds_number is not None and isinstance(other, Tensor) and other._ds_number is None:
+            # a number variable next to a Tensor is a Python scalar of MindSpore's rule
+            a = a.astype(dtype_rules.scalar_dtype(self._ds_number(), b.dtype))
         if isinstance(b, jax.Array | np.ndarray | np.generic) and b.dtype != a.dtype:
             dt = dtype_rules.promote(a.dtype, b.dtype)  # MindSpore's table, not JAX's defaults
             a, b = a.astype(dt), jnp.asarray(b).astype(dt)
@@ -1263,6 +1266,12 @@ def _number_result(kind: type, other: Any, result: type | None) -> type | None:
 def _operand(other: Any, like: Tensor) -> Any:
     """Python scalars follow MindSpore's tensor-scalar rule (``dtype_rules.scalar_dtype``)."""
     if isinstance(other, Tensor):
+        if other._ds_number is not None and like._ds_number is None:
+            # a number variable of a compiled program (a Python number read in a Tensor loop)
+            # is a Python scalar: it does not widen an int32 Tensor to int64
+            return other._data.astype(
+                dtype_rules.scalar_dtype(other._ds_number(), like._data.dtype)
+            )
         return other._data
     if isinstance(other, bool | int | float) and not isinstance(other, np.generic):
         return dtype_rules.scalar_operand(other, like._data.dtype)
