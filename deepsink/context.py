@@ -365,7 +365,10 @@ _OPTIONS = {
             "jit_syntax_level",
             2,
             _one_of("jit_syntax_level", [0, 1, 2]),
-            no_effect="compiled functions accept one syntax (docs/graph_mode.md)",
+            doc="MindSpore's syntax level of compiled code: STRICT (0: no run-time Python, a "
+            "returned dict is the tuple of its values), COMPATIBLE (1: no run-time Python) or "
+            "LAX (2: the default; code a program cannot hold runs op by op); a Cell's "
+            "JitConfig and the environment variable MS_DEV_JIT_SYNTAX_LEVEL take precedence",
         ),
         _Option(
             "max_call_depth",

@@ -141,7 +141,11 @@ def getitem(container: Any, index: Any) -> Any:
         if all(i.shape == items[0].shape for i in items):
             stacked = jnp.stack(items)
             idx = jnp.asarray(_raw(index)).astype(jnp.int32)
-            return Tensor._from(stacked[idx.reshape(()) if idx.size == 1 else idx])
+            out = Tensor._from(stacked[idx.reshape(()) if idx.size == 1 else idx])
+            kinds = {type(c) for c in container}
+            if idx.size == 1 and kinds <= {int, float}:  # Python numbers: a number variable
+                out._ds_number = float if float in kinds else int
+            return out
     return container[index]
 
 

@@ -61,7 +61,10 @@ from deepsink._compile.control_flow import (  # noqa: F401 - the converted code'
     unbound,
     while_stmt,
 )
-from deepsink._compile.writeback import note  # noqa: F401 - the converted code's operator
+from deepsink._compile.writeback import (  # noqa: F401 - the converted code's operators
+    note,
+    note_augmented,
+)
 from deepsink._compile.writeback import scope as _scope
 from deepsink._core import functional
 from deepsink._core.validate import HostReadError
@@ -974,6 +977,14 @@ class _ControlFlow(ast.NodeTransformer):
         self.generic_visit(node)
         if node.value is not None:
             node.value = _ns_call("defined", node.value)
+        return node
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> Any:
+        self.generic_visit(node)
+        if isinstance(node.target, ast.Name) and isinstance(node.op, ast.Add):
+            # x += [v] on a list argument: MindSpore 2.10 makes a new list
+            load = ast.Name(node.target.id, ast.Load())
+            return [ast.Expr(_ns_call("note_augmented", load)), node]
         return node
 
     def visit_Raise(self, node: ast.Raise) -> ast.AST:

@@ -12,6 +12,7 @@ import enum
 import functools
 import hashlib
 import inspect
+import os
 import types
 import warnings
 from collections.abc import Callable, Sequence
@@ -24,6 +25,7 @@ import numpy as np
 from deepsink import context
 from deepsink._compile import (
     buckets,
+    compile_config,
     control_flow,
     dynamic_shapes,
     graph_syntax,
@@ -281,7 +283,9 @@ def _reorder(tree: Any, orders: Any) -> Any:
     return tree
 
 
-def _join_out(arrays: Sequence[Any], layout: tuple) -> Any:
+def _join_out(arrays: Sequence[Any], layout: tuple, hosts: list | None = None) -> Any:
+    """The output of a run from its arrays; ``hosts``: the caller's lists and dicts among the
+    inputs (``writeback.containers``), which outputs marked as theirs are."""
     treedef, kinds, orders = layout
     it = iter(arrays)
     leaves = [
@@ -295,7 +299,8 @@ def _join_out(arrays: Sequence[Any], layout: tuple) -> Any:
         for k in kinds
     ]
     out = jax.tree_util.tree_unflatten(treedef, leaves)
-    return control_flow.resolve(_reorder(out, iter(orders)) if orders else out)
+    out = control_flow.resolve(_reorder(out, iter(orders)) if orders else out)
+    return writeback.resolve(out, hosts)
 
 
 def _signature(dyn: Sequence[Any], spec: tuple) -> tuple:
@@ -380,6 +385,23 @@ class _Unlisted(Exception):
         self.boxes = boxes
 
 
+def _finish(
+    layout: tuple, arrays: Any, extra: Any, inputs: Any, targets: Any, hosts: list | None
+) -> Any:
+    """After a run: the containers outside the call and the caller's in-place changed inputs
+    (Tensors, lists, dicts) receive the run's values; the output is put together."""
+    out_layout, slots, extra_layout, changed, refilled = layout
+    written, refills = _join_out(extra, extra_layout, hosts)
+    for slot, value in zip(slots, written, strict=True):
+        slot.write(value)
+    if hosts is not None:
+        for i, contents in zip(refilled, refills, strict=True):
+            writeback.refill(hosts[i], contents)
+    if targets is not None:
+        _write_inputs(targets, changed, inputs)
+    return _join_out(arrays, out_layout, hosts)
+
+
 def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Callable:
     """The compiled call of ``fn`` over the state ``boxes``; ``guessed``: ``boxes`` may miss
     some of the state ``fn`` touches, which then raises ``_Unlisted`` at the trace."""
@@ -396,39 +418,52 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
         args, kwargs = merge_args(dyn, spec)
         inputs = _dyn_tensors(args, kwargs, spec)
         before = [t._data if t is not None else None for t in inputs]
+        # the caller's lists and dicts: those returned come back as the same objects, and the
+        # ones changed in place are changed for the caller (compile_config's
+        # FALLBACK_SUPPORT_LIST_DICT_INPLACE)
+        hosts = writeback.Hosts((args, kwargs), compile_config.list_dict_inplace())
         # the containers outside the call that it writes computed values into (a global dict,
         # an attribute of self): their new values are outputs too, written back after each run
         with writeback.recording(fn, args, kwargs) as written:
-            out, new_state, escaped = f(state, *args, **kwargs)
+            with hosts.active():
+                out, new_state, escaped = f(state, *args, **kwargs)
             if unlisted or (guessed and escaped):
                 missed = [*unlisted, *(b for b, _ in escaped)]  # type: ignore[misc]
                 raise _Unlisted(list({id(b): b for b in missed}.values()))
             if escaped:
                 raise _escape_error(escaped)
-            arrays, layout = _split_out(out)
+            arrays, layout = _split_out(hosts.mark(out))
             if plan is not None and semi_auto.top_level():
                 arrays = semi_auto.whole_results(arrays, plan)
-        extra, extra_layout = _split_out([v for _, v in written])
+            refills = hosts.changed()
+            hosts.keep_roots()
+        extra, extra_layout = _split_out(
+            hosts.mark([[v for _, v in written], [v for _, v in refills]])
+        )
         # the input Tensors an in-place op wrote: their new values are outputs too
         changed = [i for i, t in enumerate(inputs) if t is not None and t._data is not before[i]]
-        layouts[_signature(dyn, spec)] = (layout, [s for s, _ in written], extra_layout, changed)
+        layouts[_signature(dyn, spec)] = (
+            layout,
+            [s for s, _ in written],
+            extra_layout,
+            changed,
+            [i for i, _ in refills],
+        )
         return (arrays, extra, [inputs[i]._data for i in changed]), new_state
 
     jitted = spmd.per_rank(run, static_argnums=(2,), name=name)
 
-    def call(state, dyn, spec, targets=None):
+    def call(state, dyn, spec, targets=None, hosts=None):
         """Runs the program; ``targets`` (``_dyn_tensors``): the caller's input Tensors, which
-        receive what in-place ops wrote into them."""
+        receive what in-place ops wrote into them; ``hosts`` (``writeback.containers``): the
+        caller's lists and dicts among the inputs."""
         plan = semi_auto.active()
         if plan is not None and not spmd.in_program():  # several processes: their batch parts
             dyn = semi_auto.assemble_inputs(dyn, plan)
         (arrays, extra, inputs), new_state = jitted(state, dyn, spec)
-        layout, slots, extra_layout, changed = layouts[_signature(dyn, spec)]
-        for slot, value in zip(slots, _join_out(extra, extra_layout), strict=True):
-            slot.write(value)
-        if targets is not None:
-            _write_inputs(targets, changed, inputs)
-        return _join_out(arrays, layout), new_state
+        return _finish(layouts[_signature(dyn, spec)], arrays, extra, inputs, targets, hosts), (
+            new_state
+        )
 
     out_axes: dict[tuple, list] = {}  # per padded signature and plan: each output's padded axes
 
@@ -452,7 +487,7 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
 
     jitted_padded = spmd.per_rank(run_padded, static_argnums=(2, 4), name=name)
 
-    def call_padded(state, dyn, spec, targets, plan, lens):
+    def call_padded(state, dyn, spec, targets, plan, lens, hosts=None):
         """``call`` for ``dyn`` padded by ``plan`` (``buckets.Plan``) from the true ``lens``:
         one program per bucket; outputs cut back to the true lengths."""
         ((arrays, extra, inputs), new_state) = jitted_padded(state, dyn, spec, lens, plan)
@@ -460,16 +495,58 @@ def _compile(fn: Callable, boxes: tuple, name: str, guessed: bool = False) -> Ca
         axes = out_axes[_signature(dyn, spec), plan]
         flat = [padded_program.unpad(x, ax, lens) for x, ax in zip(flat, axes, strict=True)]
         arrays, extra, inputs = jax.tree_util.tree_unflatten(tree, flat)
-        layout, slots, extra_layout, changed = layouts[_signature(dyn, spec)]
-        for slot, value in zip(slots, _join_out(extra, extra_layout), strict=True):
-            slot.write(value)
-        if targets is not None:
-            _write_inputs(targets, changed, inputs)
-        return _join_out(arrays, layout), new_state
+        layout = layouts[_signature(dyn, spec)]
+        return _finish(layout, arrays, extra, inputs, targets, hosts), new_state
 
     call.precompile = jitted.precompile  # type: ignore[attr-defined]
     call.padded = call_padded  # type: ignore[attr-defined]
     return call
+
+
+_LEVELS = {"STRICT": 0, "COMPATIBLE": 1, "LAX": 2}
+
+
+def syntax_level(cell: Any = None, fullgraph: bool = False) -> int:
+    """MindSpore 2.10's ``jit_syntax_level`` for one compile (0 STRICT, 1 COMPATIBLE, 2 LAX):
+    the environment variable ``MS_DEV_JIT_SYNTAX_LEVEL`` first; then, for a Cell, its
+    ``JitConfig``'s, then ``set_context``'s; for a ``jit`` function, STRICT with
+    ``fullgraph=True`` and LAX without (2.10's jit does not read the context's level)."""
+    raw = os.environ.get("MS_DEV_JIT_SYNTAX_LEVEL", "")
+    if raw:
+        if raw not in ("0", "1", "2"):
+            raise ValueError(
+                "The environment variable 'MS_DEV_JIT_SYNTAX_LEVEL' must be '0' (STRICT), '1' "
+                f"(COMPATIBLE) or '2' (LAX), but got {raw!r}."
+            )
+        return int(raw)
+    if cell is None:
+        return 0 if fullgraph else 2
+    configured = cell.__dict__.get("_jit_config_dict", {}).get("jit_syntax_level", "")
+    return _LEVELS[configured] if configured else context.get_context("jit_syntax_level")
+
+
+def _no_fallback(error: Exception) -> Exception:
+    """What a STRICT or COMPATIBLE compile raises where LAX would run Python at run time (its
+    JIT Fallback): 2.10's AttributeError for ``asnumpy``; the host-read error otherwise."""
+    if isinstance(error, HostReadError) and getattr(error, "what", "") == ".asnumpy()":
+        dtype = getattr(error, "dtype", None)
+        return AttributeError(
+            "In JIT strict mode, cannot get attributes asnumpy or the "
+            f"{'Tensor' if dtype is None else f'Tensor[{dtype}]'} object has no attribute: "
+            "'asnumpy'. You can use os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] = '2' to enable the "
+            "JIT lax mode to support the current syntax."
+        )
+    return error
+
+
+def strict_out(tree: Any) -> Any:
+    """A STRICT program's output: a dict comes back as the tuple of its values (2.10's static
+    graph syntax has no dict output)."""
+    if type(tree) is dict:
+        return tuple(strict_out(v) for v in tree.values())
+    if type(tree) in (list, tuple):
+        return type(tree)(strict_out(v) for v in tree)
+    return tree
 
 
 def _eager_call(cell: Any, args: tuple, kwargs: dict) -> Any:
@@ -538,6 +615,12 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
     become one XLA program; like MindSpore, which runs such graphs with dynamic shapes and its
     JIT Fallback, it still runs: op by op, with a warning once per Cell.
     """
+    level = syntax_level(cell)
+    out = _call_cell(cell, args, kwargs, level)
+    return strict_out(out) if level == 0 else out
+
+
+def _call_cell(cell: Any, args: tuple, kwargs: dict, level: int) -> Any:
     if cell.__dict__.get("_value_dependent"):
         return _eager_call(cell, args, kwargs)
     declared = cell.__dict__.get("_set_inputs")
@@ -552,22 +635,25 @@ def call_cell(cell: Any, args: tuple, kwargs: dict) -> Any:
             type(cell).__name__
         )
     targets = _dyn_tensors(args, kwargs, spec)
+    hosts = writeback.containers((args, kwargs))
     state = functional.values(entry.boxes)
     try:
         if plan is None:
             compiles.note(dyn, declared=bool(declared))
-            out, new_state = entry.jitted(state, dyn, spec, targets)
+            out, new_state = entry.jitted(state, dyn, spec, targets, hosts)
         else:
             lens = buckets.lengths(plan, dyn)
             dyn = buckets.pad(plan, dyn)
             compiles.note(dyn, declared=True, extra=plan)
-            out, new_state = entry.jitted.padded(state, dyn, spec, targets, plan, lens)
+            out, new_state = entry.jitted.padded(state, dyn, spec, targets, plan, lens, hosts)
     except (ValueDependentShapeError, HostReadError) as e:
         # MindSpore's JIT Fallback runs what a graph cannot hold (a host read of an input's
         # value: int(x), bool(x), x.asnumpy(); a value-dependent shape) at run time; a construct
         # whose source cannot be read and converted cannot be compiled by MindSpore either
         if isinstance(e, HostReadError) and "is not converted to graph control flow" in str(e):
             raise
+        if level != 2:  # STRICT and COMPATIBLE have no run-time Python
+            raise _no_fallback(e) from None
         cell.__dict__["_value_dependent"] = True
         why = str(e).split(". ")[0] if isinstance(e, HostReadError) else e
         warnings.warn(
@@ -725,15 +811,23 @@ def jit(
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if functional.tracing():
             return graph_syntax.compiled(fn)(*args, **kwargs)
+        level = syntax_level(fullgraph=fullgraph)
+        out = call_at_level(args, kwargs, level)
+        return strict_out(out) if level == 0 else out
+
+    def call_at_level(args: tuple, kwargs: dict, level: int) -> Any:
         if value_dependent:
             return run_eagerly(args, kwargs)
         try:
             return compiled_call(args, kwargs)
         except (ValueDependentShapeError, HostReadError) as e:
             # MindSpore's JIT Fallback runs the Python a graph cannot hold (a host read of a
-            # Tensor's value, an op with a value-dependent shape) at run time; here the whole
-            # function then runs op by op, still converted (MindSpore's builtins' graph rules)
-            if fullgraph or (isinstance(e, HostReadError) and capture_mode == "trace"):
+            # Tensor's value, an op with a value-dependent shape) at run time (jit_syntax_level
+            # LAX); here the whole function then runs op by op, still converted (MindSpore's
+            # builtins' graph rules)
+            if level != 2:
+                raise _no_fallback(e) from None
+            if isinstance(e, HostReadError) and capture_mode == "trace":
                 raise
             value_dependent.append(True)
             warnings.warn(
@@ -757,6 +851,7 @@ def jit(
         sig = (spec, tuple((tuple(x.shape), x.dtype) for x in dyn), context.compile_key())
         entry = entries.peek(sig)
         targets = _dyn_tensors(args, kwargs, spec)
+        hosts = writeback.containers((args, kwargs))
         if entry is None or entry.version != functional.structure_version():
             # the state fn touches (Parameters, optimizer moments, the RNG key) is guessed from
             # what its globals, closure and arguments reach, and the program traced once: the
@@ -772,7 +867,9 @@ def jit(
                 )
                 commit_state(boxes)
                 try:
-                    out, new_state = entry.jitted(functional.values(boxes), dyn, spec, targets)
+                    out, new_state = entry.jitted(
+                        functional.values(boxes), dyn, spec, targets, hosts
+                    )
                 except _Unlisted as e:
                     boxes = (*boxes, *e.boxes)
                     continue
@@ -784,7 +881,7 @@ def jit(
             entry = _discovered_entry(spec, dyn)
             entries.put(sig, entry)
             recompiles.note(args, kwargs, len(entries))
-        out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec, targets)
+        out, new_state = entry.jitted(functional.values(entry.boxes), dyn, spec, targets, hosts)
         functional.update(entry.boxes, new_state)
         _checks.poll()
         return out

@@ -77,7 +77,16 @@ def note(obj: Any, what: str = "") -> Any:
     j = getattr(_local, "journal", None)
     if j is not None:
         j.note(obj, what)
+    hosts = getattr(_local, "hosts", None)
+    if hosts is not None:
+        hosts.noted(obj, what)
     return obj
+
+
+def note_augmented(x: Any) -> None:
+    """Converted code is about to run ``x += v``: for a list, a change of the list."""
+    if type(x) is list:
+        note(x, "An augmented assignment")
 
 
 @contextmanager
@@ -269,3 +278,221 @@ def _reachable(roots: Any, wanted: set[int], depth: int = 6) -> set[int]:
                 nxt.extend(vars(obj).values())
         level = nxt
     return found
+
+
+# The caller's own lists and dicts. MindSpore 2.10's graph mode (JIT Fallback, with
+# compile_config.FALLBACK_SUPPORT_LIST_DICT_INPLACE on, its default) hands back the very Python
+# object a compiled function returns when that object came from outside the call (an argument,
+# a global, an attribute of self), and a list or dict argument that the function changes in
+# place (append, pop, reverse, item assignment, update...) is changed for the caller, on every
+# call. deepsink traces the function on rebuilt arguments, so an output or a new argument value
+# that is one of those objects is marked (``Hosts.mark``) and put back by identity after each
+# run (``Hosts.resolve``).
+
+
+class ArgBox:
+    """An output that is the ``index``-th list or dict among the call's arguments (in
+    ``containers`` order): the caller's object, found again at each call."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ArgBox) and other.index == self.index
+
+    def __hash__(self) -> int:
+        return hash(("ArgBox", self.index))
+
+
+class Same:
+    """An output that is a list or dict from outside the call (a global, an attribute): that
+    object itself."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.obj is self.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+
+def _children(x: Any) -> list:
+    """What JAX's tree flattening walks into, in its order (a plain dict's keys sorted)."""
+    if type(x) is dict:
+        try:
+            keys = sorted(x)
+        except TypeError:
+            keys = list(x)
+        return [x[k] for k in keys]
+    if isinstance(x, dict) and _mutable(x):
+        return list(x.values())
+    if type(x) in (list, tuple) or (isinstance(x, list | tuple) and _mutable(x)):
+        return list(x)
+    if isinstance(x, tuple) and hasattr(x, "_fields"):  # a namedtuple
+        return list(x)
+    return []
+
+
+def _mutable(x: Any) -> bool:
+    return getattr(type(x), "__ms_mutable__", False)
+
+
+def _host(x: Any) -> bool:
+    """A list or dict of the caller's that a compiled call may hand back (``mutable`` ones too)."""
+    return type(x) in (list, dict) or (isinstance(x, list | dict) and _mutable(x))
+
+
+def containers(tree: Any) -> list:
+    """The lists and dicts in ``tree`` (a compiled call's arguments), in the order the call's
+    flattening meets them: the same order for the caller's arguments and for the ones the
+    trace rebuilds from them."""
+    out: list = []
+    stack = [tree]
+    while stack:
+        x = stack.pop()
+        if _host(x):
+            out.append(x)
+        stack.extend(reversed(_children(x)))
+    return out
+
+
+def _contents(c: Any) -> list:
+    """A list's items, or a dict's (key, value) pairs in order."""
+    return list(c) if isinstance(c, list) else list(c.items())
+
+
+def _same_contents(now: list, old: list, pairs: bool) -> bool:
+    """Whether two ``_contents`` (a dict's when ``pairs``) hold the very same objects."""
+    if len(now) != len(old):
+        return False
+    if pairs:
+        return all(a[0] == b[0] and a[1] is b[1] for a, b in zip(now, old, strict=True))
+    return all(a is b for a, b in zip(now, old, strict=True))
+
+
+# How MindSpore 2.10's graph mode changes a list or dict argument (recorded by
+# scripts/record_graph_list_inplace.py): these changes make a new object, which the variable
+# names from then on (the caller's object keeps what it held before); the other mutating
+# methods (reverse, extend, insert, pop, sort, remove; a dict's item assignment) change the
+# caller's object.
+_DETACHING = frozenset(
+    (
+        ("list", "list.append"),
+        ("list", "list.clear"),
+        ("list", "An item assignment"),
+        ("list", "An augmented assignment"),
+        ("dict", "dict.update"),
+        ("dict", "dict.clear"),
+    )
+)
+
+
+class Hosts:
+    """The argument containers of one trace: which of them the trace changed, and the marking
+    of outputs that are the caller's own objects."""
+
+    def __init__(self, args: Any, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.args = containers(args) if enabled else []
+        self.index = {id(c): i for i, c in enumerate(self.args)}
+        self.before = [_contents(c) for c in self.args]
+        self.detached: dict[int, list] = {}  # id -> the caller's contents when it detached
+        self.roots: list = []
+
+    @contextmanager
+    def active(self) -> Iterator[None]:
+        """While the trace runs: the changes converted code notes reach ``noted``."""
+        prev = getattr(_local, "hosts", None)
+        _local.hosts = self
+        try:
+            yield
+        finally:
+            _local.hosts = prev
+
+    def noted(self, obj: Any, what: str) -> None:
+        """Converted code changes ``obj`` by ``what`` (``note``'s words)."""
+        if id(obj) not in self.index or id(obj) in self.detached:
+            return
+        if _mutable(obj) or (type(obj).__name__, what) in _DETACHING:
+            # a change of a mutable() one makes a new object too
+            self.detached[id(obj)] = _contents(obj)
+
+    def keep_roots(self) -> None:
+        """Keep the scopes the current trace ran in, for marking after it."""
+        j = getattr(_local, "journal", None)
+        if j is not None:
+            self.roots = list(j.roots.values())
+
+    def changed(self) -> list[tuple[int, Any]]:
+        """``(index, new contents)`` of the argument containers the trace changed in place."""
+        out = []
+        for i, (c, old) in enumerate(zip(self.args, self.before, strict=True)):
+            now = self.detached.get(id(c), _contents(c))
+            if not _same_contents(now, old, isinstance(c, dict)):
+                out.append((i, list(now) if isinstance(c, list) else dict(now)))
+        return out
+
+    def mark(self, tree: Any) -> Any:
+        """``tree`` with each list or dict that is an argument's replaced by an ``ArgBox``, and
+        each one from outside the call (reachable from the scopes the trace ran in, holding no
+        traced value) by a ``Same``."""
+        if not self.enabled:
+            return tree
+        j = getattr(_local, "journal", None)
+        roots = [*self.roots, *(j.roots.values() if j is not None else ())]
+        found: list = []
+        stack = [tree]
+        while stack:
+            x = stack.pop()
+            if type(x) in (list, dict) and id(x) not in self.index:
+                found.append(x)
+            stack.extend(_children(x))
+        outside = _reachable(roots, {id(c) for c in found}) if found else set()
+
+        def walk(x: Any) -> Any:
+            if _host(x) and id(x) in self.index and id(x) not in self.detached:
+                return ArgBox(self.index[id(x)])
+            if type(x) in (list, dict) and id(x) in outside and not _traced(x):
+                return Same(x)
+            if type(x) is list:
+                return [walk(v) for v in x]
+            if type(x) is dict:
+                return {k: walk(v) for k, v in x.items()}
+            if type(x) is tuple:
+                return tuple(walk(v) for v in x)
+            return x
+
+        return walk(tree)
+
+
+def resolve(tree: Any, hosts: list | None) -> Any:
+    """An output with each ``ArgBox`` put back as the caller's container and each ``Same`` as
+    its object."""
+    if isinstance(tree, ArgBox):
+        return hosts[tree.index]  # type: ignore[index]
+    if isinstance(tree, Same):
+        return tree.obj
+    if type(tree) is list:
+        return [resolve(v, hosts) for v in tree]
+    if type(tree) is dict:
+        return {k: resolve(v, hosts) for k, v in tree.items()}
+    if type(tree) is tuple:
+        return tuple(resolve(v, hosts) for v in tree)
+    if isinstance(tree, tuple) and hasattr(tree, "_fields"):  # a namedtuple
+        return type(tree)(*(resolve(v, hosts) for v in tree))
+    return tree
+
+
+def refill(container: Any, contents: Any) -> None:
+    """Give the caller's list or dict the contents the run left in its traced copy."""
+    if isinstance(container, list):
+        container[:] = contents
+    else:
+        container.clear()
+        container.update(contents)

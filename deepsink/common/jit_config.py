@@ -57,7 +57,9 @@ class JitConfig:
     ) -> None:
         _check("jit_level", jit_level, ["O0", "O1", "O2"], allow_empty=True)
         _check("exc_mode", exc_mode, ["auto", "sink", "no_sink"])
-        _check("jit_syntax_level", jit_syntax_level, ["STRICT", "LAX"], allow_empty=True)
+        _check(
+            "jit_syntax_level", jit_syntax_level, ["STRICT", "COMPATIBLE", "LAX"], allow_empty=True
+        )
         _check("debug_level", debug_level, ["RELEASE", "DEBUG"])
         _check("infer_boost", infer_boost, ["on", "off"])
         if jit_level:
@@ -68,13 +70,6 @@ class JitConfig:
                 "exc_mode",
                 exc_mode,
                 "a Cell's program always runs as one XLA executable",
-            )
-        if jit_syntax_level:
-            warn_no_effect(
-                "JitConfig",
-                "jit_syntax_level",
-                jit_syntax_level,
-                "compiled functions accept one syntax (docs/graph_mode.md)",
             )
         if debug_level != "RELEASE":
             warn_no_effect(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import operator
 from collections import OrderedDict
@@ -96,9 +97,19 @@ def wrap(x: Any) -> Any:
 _TRACE_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError)
 
 
-def _graph_rule(what: str) -> TypeError:
-    """Graph mode's rule, for a host read of a Tensor whose value is unknown while compiling."""
-    return HostReadError(
+def _folded(*operands: Any) -> Any:
+    """Where an op's operands are all known values while a program compiles (a ``const_arg``
+    input, a constant), its result is computed then, as MindSpore's graph compiler folds
+    constants: ``int(x[0])`` of such an input is a number of the program, not a host read."""
+    if any(isinstance(x, jax.core.Tracer) for x in operands):
+        return contextlib.nullcontext()
+    return jax.ensure_compile_time_eval()
+
+
+def _graph_rule(what: str, data: Any = None) -> TypeError:
+    """Graph mode's rule, for a host read of a Tensor whose value is unknown while compiling
+    (``data``: the Tensor's array, whose dtype the error keeps)."""
+    error = HostReadError(
         f"{what} on a Tensor needs its value, which is not known while the network is compiled "
         "(GRAPH_MODE, deepsink.jit, or dataset_sink_mode, where construct is traced once into "
         "one program for every step). In graph mode, host reads (bool(), .asnumpy(), .item(), "
@@ -110,6 +121,9 @@ def _graph_rule(what: str) -> TypeError:
         "write the branch with Tensor ops (ops.select, ops.where, ops.maximum, ...); or move the "
         "branch or the host read out of construct (e.g. into a Callback)"
     )
+    error.what = what  # type: ignore[attr-defined]
+    error.dtype = None if data is None else mstype.from_np(data.dtype)  # type: ignore[attr-defined]
+    return error
 
 
 def _host(convert: Any, data: Any, what: str) -> Any:
@@ -123,7 +137,7 @@ def _host(convert: Any, data: Any, what: str) -> Any:
         with jax.ensure_compile_time_eval():  # a known value converts while a graph compiles
             return convert(data)
     except _TRACE_ERRORS as e:
-        raise _graph_rule(what) from e
+        raise _graph_rule(what, data) from e
 
 
 def _one_element(data: Any, what: str) -> None:
@@ -670,7 +684,9 @@ class Tensor:
     # --- indexing -------------------------------------------------------------------------------
     def __getitem__(self, index) -> Tensor:
         index = indexing.check_python_index(index)
-        return Tensor._from(indexing.getitem(self._data, unwrap_tree(index)))
+        index = unwrap_tree(index)
+        with _folded(self._data, *jax.tree_util.tree_leaves(index)):
+            return Tensor._from(indexing.getitem(self._data, index))
 
     def __setitem__(self, index, value) -> None:
         index = indexing.check_python_index(index, setitem=True)
@@ -1216,10 +1232,14 @@ def _binary(fn, reflected: bool = False, sequences: bool = False, result: type |
         if sequences and isinstance(other, list | tuple):
             other = Tensor._from(jnp.asarray(np.asarray(other).astype(self._data.dtype)))
         a, b = self._data, _operand(other, self)
+        if self._ds_number is not None and isinstance(other, Tensor) and other._ds_number is None:
+            # a number variable next to a Tensor is a Python scalar of MindSpore's rule
+            a = a.astype(dtype_rules.scalar_dtype(self._ds_number(), b.dtype))
         if isinstance(b, jax.Array | np.ndarray | np.generic) and b.dtype != a.dtype:
             dt = dtype_rules.promote(a.dtype, b.dtype)  # MindSpore's table, not JAX's defaults
             a, b = a.astype(dt), jnp.asarray(b).astype(dt)
-        out = Tensor._from(fn(b, a) if reflected else fn(a, b))
+        with _folded(a, b):
+            out = Tensor._from(fn(b, a) if reflected else fn(a, b))
         if self._ds_number is not None:
             out._ds_number = _number_result(self._ds_number, other, result)
         return out
@@ -1246,6 +1266,12 @@ def _number_result(kind: type, other: Any, result: type | None) -> type | None:
 def _operand(other: Any, like: Tensor) -> Any:
     """Python scalars follow MindSpore's tensor-scalar rule (``dtype_rules.scalar_dtype``)."""
     if isinstance(other, Tensor):
+        if other._ds_number is not None and like._ds_number is None:
+            # a number variable of a compiled program (a Python number read in a Tensor loop)
+            # is a Python scalar: it does not widen an int32 Tensor to int64
+            return other._data.astype(
+                dtype_rules.scalar_dtype(other._ds_number(), like._data.dtype)
+            )
         return other._data
     if isinstance(other, bool | int | float) and not isinstance(other, np.generic):
         return dtype_rules.scalar_operand(other, like._data.dtype)

@@ -139,8 +139,7 @@ def test_default_generator_state_is_a_seed_and_an_offset():
 def test_context_takes_the_syntax_level_and_jit_config_of_mindspores_tests():
     """MindSpore's test helpers set these two before running Generators in GRAPH_MODE."""
     try:
-        with pytest.warns(UserWarning, match="jit_syntax_level"):
-            ms.set_context(jit_syntax_level=ms.STRICT)
+        ms.set_context(jit_syntax_level=ms.STRICT)  # honoured: see tests/_core/test_jit_api.py
         assert ms.get_context("jit_syntax_level") == ms.STRICT
         with pytest.warns(UserWarning, match="jit_level"):  # its jit_level sets the option
             ms.set_context(jit_config={"jit_level": "O0"})
