@@ -131,7 +131,10 @@ def auto_mixed_precision(network: Any, amp_level: str = "O0", dtype: Any = mstyp
         dtype (mindspore.dtype): ``ms.float16`` or ``ms.bfloat16``. Default: ``ms.float16``.
 
     Returns:
-        Union[Cell, function], the network (a Cell changed in place, a function wrapped).
+        Union[Cell, function], the network: for ``'O2'`` and ``'O3'`` a Cell around it whose float
+        outputs are float32 (the network itself is changed in place and, called alone, returns its
+        outputs in ``dtype``), for ``'O1'`` and ``'auto'`` the Cell changed in place, a function
+        wrapped.
 
     Raises:
         TypeError: ``network`` is not a Cell (nor, for ``'auto'``, a function).
@@ -173,9 +176,10 @@ def auto_mixed_precision(network: Any, amp_level: str = "O0", dtype: Any = mstyp
         _low_precision_cells(network, tuple(get_white_list()), dtype)
     elif amp_level == "O2":
         _all_but(network, tuple(get_black_list()), dtype)
+        network = _OutputTo32(network)
     elif amp_level == "O3":
         network.to_float(dtype)
-        _set_out_cast(network, mstype.float32)
+        network = _OutputTo32(network)
     else:
         network = _per_op(network, dtype)
     if isinstance(network, nn.Cell):
@@ -215,13 +219,29 @@ def _low_precision_cells(network: nn.Cell, white: tuple, dtype: Any) -> None:
 
 def _all_but(network: nn.Cell, black: tuple, dtype: Any) -> None:
     """The network runs in ``dtype`` except the Cells of the classes in ``black`` (float32, their
-    outputs cast to ``dtype``); the network's outputs are float32."""
+    outputs cast to ``dtype``)."""
     network.to_float(dtype)
     for _, cell in network.cells_and_names():
         if isinstance(cell, black):
             cell.to_float(mstype.float32)
             _set_out_cast(cell, dtype)
-    _set_out_cast(network, mstype.float32)
+
+
+class _OutputTo32(nn.Cell):
+    """What levels O2 and O3 return, as in MindSpore 2.10: the network (changed in place, so that
+    called itself it still returns its low-precision outputs), its float outputs cast to float32;
+    its Parameters keep their names (no prefix)."""
+
+    def __init__(self, backbone: nn.Cell) -> None:
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        for attr in ("_jit_config_dict", "_amp_level"):
+            if attr in backbone.__dict__:
+                self.__dict__[attr] = backbone.__dict__[attr]
+        _set_out_cast(self, mstype.float32)
+
+    def construct(self, *args: Any, **kwargs: Any) -> Any:
+        return self._backbone(*args, **kwargs)
 
 
 class _LowPrecisionPrimitive:
@@ -273,8 +293,10 @@ def custom_mixed_precision(
       primitives of those classes held as a Cell's attributes (``self.matmul = ops.MatMul()``) get
       their float inputs cast to `dtype` and their outputs cast to float32.
     - With `black_list`, the network runs in `dtype` except the Cells of those classes, which run
-      in float32; the network's outputs are float32. Classes of :func:`mindspore.amp.get_black_list`
-      left out of it are logged as removed from the internal black list.
+      in float32; it returns a Cell around the network whose outputs are float32 (as levels O2
+      and O3 of :func:`mindspore.amp.auto_mixed_precision` do). Classes of
+      :func:`mindspore.amp.get_black_list` left out of it are logged as removed from the internal
+      black list.
 
     Only one of `white_list` and `black_list` may be given. The network is changed in place.
 
@@ -335,6 +357,7 @@ def custom_mixed_precision(
             if elem not in black_list:
                 logger.warning(f"{elem} is removed from internal black list.")
         _all_but(network, tuple(black_list), dtype)
+        network = _OutputTo32(network)
     return network
 
 

@@ -12,6 +12,7 @@ import venv
 from pathlib import Path
 
 import pytest
+from hand_wheels import write_wheel
 
 from deepsink._core import alias_distribution as ad
 
@@ -94,31 +95,9 @@ def test_fresh_virtualenv_pip_sees_the_alias_and_uninstalls_it(tmp_path):
 
 def _wheel_requiring_mindspore(folder: Path, requirement: str) -> Path:
     """A one-module wheel whose metadata requires ``requirement`` (as mindnlp's requires
-    ``mindspore>=2.2.14``), written by hand so that building it needs no download."""
-    import base64
-    import hashlib
-    import zipfile
-
-    name, version = "needs_mindspore", "1.0"
-    info = f"{name}-{version}.dist-info"
-    files = {
-        f"{name}.py": "import mindspore\n\nVERSION = mindspore.__version__\n",
-        f"{info}/METADATA": (
-            f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
-            f"Requires-Dist: {requirement}\n"
-        ),  # fmt: skip
-        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: hand\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-    }
-    lines = []
-    for path, text in files.items():
-        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=")
-        lines.append(f"{path},sha256={digest.decode()},{len(text.encode())}")
-    files[f"{info}/RECORD"] = "\n".join([*lines, f"{info}/RECORD,,"]) + "\n"
-    wheel = folder / f"{name}-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(wheel, "w") as z:
-        for path, text in files.items():
-            z.writestr(path, text)
-    return wheel
+    ``mindspore>=2.2.14``)."""
+    files = {"needs_mindspore.py": "import mindspore\n\nVERSION = mindspore.__version__\n"}
+    return write_wheel(folder, "needs_mindspore", "1.0", files, requires=(requirement,))
 
 
 @pytest.mark.slow

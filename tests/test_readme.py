@@ -104,6 +104,13 @@ def check_launch(command: str) -> None:
                      "--join": "True"}, flags  # fmt: skip
 
 
+def check_library_install(command: str) -> None:
+    """A library installed for the tests by ``scripts/install_library.py``: CI runs the same
+    command (the script itself is tested by tests/test_install_library.py)."""
+    assert (ROOT / shlex.split(command)[1]).is_file(), command
+    assert re.search(rf"^{re.escape(command)}$", (ROOT / ".ci" / "run").read_text(), re.M), command
+
+
 def run_cheap(command: str, cwd: Path) -> None:
     p = subprocess.run(_shell(command), shell=True, cwd=cwd, env=_env(), capture_output=True,
                        text=True, timeout=300)  # fmt: skip
@@ -112,6 +119,7 @@ def run_cheap(command: str, cwd: Path) -> None:
 
 COMMANDS = [  # (pattern, rule); the first match decides
     (r"python3 -m pip install .*", check_pip_install),
+    (r"python3 scripts/install_library\.py .*", check_library_install),
     (r"python3 examples/\w+\.py.*", check_example),
     (r"python3 -m pytest.*", check_pytest),
     (r"printf .*|deepsink (run|--version|--help)\b.*", run_cheap),
@@ -159,8 +167,9 @@ def test_the_two_commands_are_the_ones_ci_and_the_examples_test_run():
     assert 'python3 -m pip install -e ".[test]"' in cmds
     ci = (ROOT / ".ci" / "run").read_text()
     assert 'pip install -q -e ".[test]"' in ci
-    # the whole suite: the command after the install is the line CI runs, options and all
-    suite = cmds[cmds.index('python3 -m pip install -e ".[test]"') + 1]
+    # the whole suite: the command after the installs is the line CI runs, options and all
+    after = cmds[cmds.index('python3 -m pip install -e ".[test]"') + 1 :]
+    suite = next(c for c in after if not c.startswith("python3 scripts/install_library.py"))
     assert suite.startswith("python3 -m pytest") and "-m" not in shlex.split(suite)[3:], suite
     assert re.search(rf"^{re.escape(suite)}$", ci, re.M), (suite, ci)
 

@@ -92,6 +92,7 @@ class Cell:
         d["_auto_prefix"] = auto_prefix
         d["_compile_cache"] = {}
         d["_cast_type"] = None
+        d["_amp_level"] = ""  # MindSpore's: the mixed-precision level amp.auto_mixed_precision set
         d["training"] = False
         d["requires_grad"] = False
         d["cls_name"] = type(self).__name__  # MindSpore's attribute; error texts of subclasses

@@ -108,8 +108,8 @@ def test_levels_match_mindspore(level):
 
 
 def test_auto_mixed_precision_bfloat16_keeps_float32_outputs_and_weights():
-    net = amp.auto_mixed_precision(AmpNet(), "O3", ms.bfloat16)
-    out = net(ms.Tensor(np.ones((4, 4), np.float32)))
+    net = AmpNet()
+    out = amp.auto_mixed_precision(net, "O3", ms.bfloat16)(ms.Tensor(np.ones((4, 4), np.float32)))
     assert out.dtype == ms.float32 and net.fc.weight.dtype == ms.float32
     with pytest.raises(ValueError, match="The amp level O4 is not supported"):  # 2.10's words
         amp.auto_mixed_precision(AmpNet(), "O4")
