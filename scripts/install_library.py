@@ -104,8 +104,13 @@ def _pip(*args: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("requirement", help="what pip would install (mindnlp==0.1.1), or a .whl")
-    parser.add_argument("--leave-out", nargs="+", required=True, metavar="PACKAGE",
-                        help="top-level packages of the wheel not to install")  # fmt: skip
+    parser.add_argument(
+        "--leave-out",
+        nargs="+",
+        required=True,
+        metavar="PACKAGE",
+        help="top-level packages of the wheel not to install",
+    )
     opts, pip_options = parser.parse_known_args(argv)
     leave_out = set(opts.leave_out)
     with tempfile.TemporaryDirectory(prefix="install-library-") as tmp:
@@ -114,8 +119,16 @@ def main(argv: list[str] | None = None) -> int:
             wheel = Path(opts.requirement)
         else:
             download = tmp / "download"
-            _pip("download", "--no-deps", "--only-binary", ":all:", "--dest", str(download),
-                 *pip_options, opts.requirement)  # fmt: skip
+            _pip(
+                "download",
+                "--no-deps",
+                "--only-binary",
+                ":all:",
+                "--dest",
+                str(download),
+                *pip_options,
+                opts.requirement,
+            )
             wheel = next(download.glob("*.whl"))
         name, version = _wheel_name_version(wheel)
         stripped = wheel_without(wheel, leave_out, tmp)

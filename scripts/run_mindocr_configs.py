@@ -88,8 +88,14 @@ def run_config(checkout: Path, config: str, python: str | None, paths: list[str]
         env["PYTHONPATH"] = os.pathsep.join([*extra, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
         py = python or sys.executable
         prepare = PREPARE.format(alias="" if python else ALIAS)
-        made = subprocess.run([py, "-c", prepare, config], cwd=work, env=env, capture_output=True,
-                              text=True, check=True)  # fmt: skip
+        made = subprocess.run(
+            [py, "-c", prepare, config],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         dummy = made.stdout.strip().splitlines()[-1]
         subprocess.run([py, "-c", CUT, dummy], cwd=work, env=env, check=True)
         train = [py, "tools/train.py", "--config", dummy]
@@ -115,8 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     opts = parser.parse_args(argv)
     results = {}
     for config in opts.configs:
-        results[config] = run_config(opts.checkout.resolve(), config, opts.mindspore_python,
-                                     opts.path)  # fmt: skip
+        results[config] = run_config(
+            opts.checkout.resolve(), config, opts.mindspore_python, opts.path
+        )
         print(config, {k: v for k, v in results[config].items() if k != "error"}, flush=True)
         if opts.json:
             opts.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")

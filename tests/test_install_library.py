@@ -44,8 +44,16 @@ def test_the_copy_leaves_the_package_out_and_its_record_matches(tmp_path):
     assert stripped.name == wheel.name
     members = _members(stripped)
     info = "lib-1.0.dist-info"
-    assert sorted(members) == sorted(["lib/__init__.py", "lib/core.py", f"{info}/METADATA",
-                                      f"{info}/WHEEL", f"{info}/top_level.txt", f"{info}/RECORD"])  # fmt: skip
+    assert sorted(members) == sorted(
+        [
+            "lib/__init__.py",
+            "lib/core.py",
+            f"{info}/METADATA",
+            f"{info}/WHEEL",
+            f"{info}/top_level.txt",
+            f"{info}/RECORD",
+        ]
+    )
     assert members[f"{info}/top_level.txt"] == b"lib\n"
     rows = list(csv.reader(io.StringIO(members[f"{info}/RECORD"].decode())))
     assert sorted(r[0] for r in rows) == sorted(members)
@@ -76,15 +84,23 @@ def test_fresh_virtualenv_replaces_a_plain_install_and_a_second_run_installs_not
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
 
     def run(*args):
-        return subprocess.run([py, *args], capture_output=True, text=True, env=env, timeout=600,
-                              cwd=tmp_path)  # fmt: skip
+        return subprocess.run(
+            [py, *args], capture_output=True, text=True, env=env, timeout=600, cwd=tmp_path
+        )
 
     probe = "import lib, tests; print(lib.VALUE, tests.__file__)"
     plain = run("-m", "pip", "install", "--no-index", "--find-links", str(wheels), "lib==1.0")
     assert plain.returncode == 0, plain.stderr
     assert "site-packages" in run("-c", probe).stdout  # the stray package answers `import tests`
-    script = [str(SCRIPT), "lib==1.0", "--leave-out", "tests", "--no-index", "--find-links",
-              str(wheels)]  # fmt: skip
+    script = [
+        str(SCRIPT),
+        "lib==1.0",
+        "--leave-out",
+        "tests",
+        "--no-index",
+        "--find-links",
+        str(wheels),
+    ]
     first = run(*script)
     assert first.returncode == 0, first.stdout + first.stderr
     assert "installed lib 1.0 without tests" in first.stdout

@@ -11,8 +11,9 @@ from pathlib import Path
 WHEEL = "Wheel-Version: 1.0\nGenerator: hand\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
 
 
-def write_wheel(folder: Path, name: str, version: str, files: dict[str, str],
-                requires: tuple[str, ...] = ()) -> Path:  # fmt: skip
+def write_wheel(
+    folder: Path, name: str, version: str, files: dict[str, str], requires: tuple[str, ...] = ()
+) -> Path:
     """``name-version-py3-none-any.whl`` in ``folder`` with ``files`` (path -> text), metadata
     requiring ``requires``, a ``top_level.txt`` of the files' top-level names and a ``RECORD``
     with each file's hash."""
