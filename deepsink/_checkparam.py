@@ -274,6 +274,24 @@ def _type_names(valid_types) -> str:
     return f"one of {names}" if len(names) > 1 else names[0]
 
 
+def check_type_name(arg_name, arg_type, valid_types, prim_name):
+    """``arg_type`` (a dtype; a Tensor type counts as its element type) is one of
+    ``valid_types``; returns it."""
+    valid = tuple(valid_types) if isinstance(valid_types, Iterable) else (valid_types,)
+    element_type = getattr(arg_type, "element_type", None)
+    if callable(element_type) and type(arg_type).__name__ == "TensorType":
+        arg_type = element_type()
+    if arg_type not in valid:
+        names = [getattr(t, "__name__", t) for t in valid]
+        prefix = f"For '{prim_name}', the" if prim_name else "The"
+        got = getattr(arg_type, "__name__", repr(arg_type))
+        raise TypeError(
+            f"{prefix} '{arg_name}' should be {'one of ' if len(valid) > 1 else ''}"
+            f"{names if len(valid) > 1 else names[0]}, but got '{got}'."
+        )
+    return arg_type
+
+
 def check_element_type_of_iterable(arg_name, arg_value, valid_types, prim_name=None):
     """``arg_value`` is a list or tuple whose elements are instances of ``valid_types``."""
     check_value_type(arg_name, arg_value, [list, tuple], prim_name)
