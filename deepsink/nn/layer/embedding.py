@@ -6,7 +6,6 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 
 from deepsink import _checkparam as validator
 from deepsink._core.validate import check_bool, fail_arg
