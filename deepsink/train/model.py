@@ -88,10 +88,12 @@ def _epochs_read(dataset: Any, lengths: list[int]) -> int:
     (from the start, a resumed run's skipped epochs included; -1 when the size is not known
     without counting, or the dataset repeats without end): the pipeline reads no further."""
     known = getattr(dataset, "_known_size", None)
-    size = known() if known is not None else None
+    # a dataset-like object that is no Dataset: its own size, as MindSpore's Model reads it
+    size = known() if known is not None else dataset.get_dataset_size()
     if not isinstance(size, int) or size <= 0:
         return -1
-    start = dataset.get_init_step()  # a resumed run starts this many batches in (epochs count on)
+    start = getattr(dataset, "get_init_step", lambda: 0)()  # a resumed run starts this many
+    # batches in (epochs count on)
     return -(-(start + sum(lengths)) // size)
 
 
