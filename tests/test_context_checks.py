@@ -1,6 +1,6 @@
 """``set_context``'s argument type check and its unchecked ``__wrapped__``, ``deterministic``'s
 environment, ``context.get_jit_config`` and the context object, against MindSpore 2.10
-(``tests/fixtures/ms/context_checks.json``, ``scripts/record_context_check_fixtures.py``)."""
+(``tests/fixtures/ms/context_checks.json``, ``scripts/record_test_helper_behaviour.py``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """``ops.cross_entropy``'s argument checks and results (class indices and probabilities, label
 smoothing, ignored index, 4-D), ``nn.FocalLoss`` (labels broadcast over the batch),
 ``nn.MultiClassDiceLoss`` and ``nn.MultiFieldEmbeddingLookup``'s checks, against MindSpore 2.10
-(``tests/fixtures/ms/loss_checks.json``, ``scripts/record_loss_check_fixtures.py``)."""
+(``tests/fixtures/ms/loss_checks.json``, ``scripts/record_test_helper_behaviour.py``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """``set_context``'s argument type check (``args_type_check``, its unchecked ``__wrapped__``),
 ``deterministic``'s environment variables, ``context.get_jit_config`` and the context object
 (``K_CONTEXT``, ``_context()``), as MindSpore's own context test file uses them:
-``scripts/record_context_check_fixtures.py`` records MindSpore 2.10's outcomes and
+``scripts/record_test_helper_behaviour.py`` records MindSpore 2.10's outcomes and
 ``tests/test_context_checks.py`` replays them on deepsink. ``ms`` is ``mindspore`` or
 ``deepsink``."""
 

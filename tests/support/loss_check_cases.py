@@ -1,6 +1,6 @@
 """The checks and results of ``ops.cross_entropy``, ``nn.FocalLoss``, ``nn.MultiClassDiceLoss``
 and ``nn.MultiFieldEmbeddingLookup`` that MindSpore's own loss and embedding test files rely on:
-``scripts/record_loss_check_fixtures.py`` records MindSpore 2.10's outcomes and
+``scripts/record_test_helper_behaviour.py`` records MindSpore 2.10's outcomes and
 ``tests/nn/test_loss_checks.py`` replays them on deepsink. ``ms`` is ``mindspore`` or
 ``deepsink``."""
 

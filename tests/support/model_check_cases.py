@@ -1,6 +1,6 @@
 """``Model``'s checks of ``metrics``, ``eval_network`` and ``eval_indexes``, and how ``Model.train``
 and ``Model.eval`` call a dataset-like object that is not a MindSpore Dataset (the mock datasets
-of MindSpore's own test files): ``scripts/record_model_check_fixtures.py`` records MindSpore
+of MindSpore's own test files): ``scripts/record_test_helper_behaviour.py`` records MindSpore
 2.10's outcomes and ``tests/train/test_model_checks.py`` replays them on deepsink. ``ms`` is
 ``mindspore`` or ``deepsink``."""
 

@@ -1,7 +1,7 @@
 """``Model``'s checks of ``metrics`` (a set or a dict, as MindSpore takes them), ``eval_network``
 and ``eval_indexes``, and the call ``Model.train``/``Model.eval`` make on a dataset-like object
 that is not a Dataset (``create_tuple_iterator(num_epochs=..., do_copy=...)``), against MindSpore
-2.10 (``tests/fixtures/ms/model_checks.json``, ``scripts/record_model_check_fixtures.py``)."""
+2.10 (``tests/fixtures/ms/model_checks.json``, ``scripts/record_test_helper_behaviour.py``)."""
 
 from __future__ import annotations
 
