@@ -93,6 +93,23 @@ def _typed(name: str, types: type | tuple, desc: str, pred=lambda v: True) -> Ca
     return check
 
 
+def _graphs_path(v):
+    """MindSpore's ``save_graphs_path``: a non-empty str, made a real path; the folder is made
+    at once (as 2.10 does, mode 0o700) unless something already stands there."""
+    if not isinstance(v, str) or not v.strip():
+        raise ValueError(
+            "For 'context.set_context', the 'save_graphs_path' or the 'print_file_path' is "
+            f"invalid type, it should be Non-empty string, but got '{v}'."
+        )
+    path = os.path.realpath(v)
+    if not os.path.exists(path):
+        try:
+            os.makedirs(path, mode=0o700, exist_ok=True)
+        except PermissionError as e:
+            raise ValueError(f"{e}\nNo write permission on the directory '{path}'.") from None
+    return path
+
+
 def _deterministic(v):
     if v not in ("ON", "OFF"):
         raise ValueError(
@@ -358,7 +375,7 @@ _OPTIONS = {
         _Option(  # MindSpore 2.10's MS_DEV_SAVE_GRAPHS_PATH gives the default
             "save_graphs_path",
             os.environ.get("MS_DEV_SAVE_GRAPHS_PATH") or ".",
-            _typed("save_graphs_path", str, "a str"),
+            _graphs_path,
         ),
         _Option("print_file_path", None, _print_file_path, doc="Print writes here (print.proto)"),
         _Option(

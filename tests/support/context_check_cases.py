@@ -51,6 +51,21 @@ def cases(ms) -> dict:
     out["jit_config_o0"] = jit("O0")
     out["jit_config_empty_level"] = jit("")
     out["jit_config_bad_key"] = lambda: context.set_context(jit_config={"level": "O1"})
+
+    def graphs_path():
+        import shutil
+        import tempfile
+
+        top = tempfile.mkdtemp()
+        try:
+            context.set_context(save_graphs_path=os.path.join(top, "a", "..", "ir"))
+            got = context.get_context("save_graphs_path")
+            return [got == os.path.realpath(os.path.join(top, "ir")), os.path.isdir(got)]
+        finally:
+            shutil.rmtree(top)
+
+    out["save_graphs_path_made_real"] = graphs_path
+    out["save_graphs_path_empty"] = lambda: context.set_context(save_graphs_path="")
     out["context_object"] = lambda: [
         context.K_CONTEXT is not None,
         context._context() is context._context(),
@@ -68,4 +83,5 @@ def outcomes(ms) -> dict:
         except Exception as e:  # noqa: BLE001 - the outcome is the exception
             res[name] = {"error": type(e).__name__, "message": str(e).splitlines()[0][:MESSAGES]}
     ms.context.set_context(deterministic="OFF", jit_config={"jit_level": "O0"})
+    ms.context.set_context(save_graphs_path=".")
     return res
