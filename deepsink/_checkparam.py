@@ -8,6 +8,8 @@ below: ``EQ`` ... ``NOT_IN`` for one bound, ``INC_NEITHER`` ... ``INC_BOTH`` for
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import operator
 from collections.abc import Iterable
@@ -272,6 +274,54 @@ def check_axis_in_range(axis, ndim):
 def _type_names(valid_types) -> str:
     names = [getattr(t, "__name__", str(t)) for t in valid_types]
     return f"one of {names}" if len(names) > 1 else names[0]
+
+
+def args_type_check(*type_args, **type_kwargs):
+    """A decorator: the decorated function's arguments named here (by position or keyword, or
+    inside its ``**kwargs``) are instances of the given types or None, else ``TypeError``. The
+    unchecked function stays reachable as ``__wrapped__``."""
+
+    def type_check(func):
+        sig = inspect.signature(func)
+        bound_types = sig.bind_partial(*type_args, **type_kwargs).arguments
+        if "kwargs" in bound_types:
+            bound_types = bound_types["kwargs"]
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            arguments = sig.bind(*args, **kwargs).arguments
+            if "kwargs" in arguments:
+                arguments = arguments["kwargs"]
+            for name, value in arguments.items():
+                if name in bound_types and value is not None:
+                    if not isinstance(value, bound_types[name]):
+                        raise TypeError(
+                            f"The parameter '{name}' must be {bound_types[name]}, "
+                            f"but got {type(value)}"
+                        )
+            return func(*args, **kwargs)
+
+        return wrapper
+
+    return type_check
+
+
+def check_type_name(arg_name, arg_type, valid_types, prim_name):
+    """``arg_type`` (a dtype; a Tensor type counts as its element type) is one of
+    ``valid_types``; returns it."""
+    valid = tuple(valid_types) if isinstance(valid_types, Iterable) else (valid_types,)
+    element_type = getattr(arg_type, "element_type", None)
+    if callable(element_type) and type(arg_type).__name__ == "TensorType":
+        arg_type = element_type()
+    if arg_type not in valid:
+        names = [getattr(t, "__name__", t) for t in valid]
+        prefix = f"For '{prim_name}', the" if prim_name else "The"
+        got = getattr(arg_type, "__name__", repr(arg_type))
+        raise TypeError(
+            f"{prefix} '{arg_name}' should be {'one of ' if len(valid) > 1 else ''}"
+            f"{names if len(valid) > 1 else names[0]}, but got '{got}'."
+        )
+    return arg_type
 
 
 def check_element_type_of_iterable(arg_name, arg_value, valid_types, prim_name=None):

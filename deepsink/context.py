@@ -19,6 +19,7 @@ from typing import Any
 
 import jax
 
+from deepsink import _checkparam as validator
 from deepsink._core.validate import fail_arg
 
 __all__ = [  # noqa: F822 - five names are bound by common (see below)
@@ -90,6 +91,32 @@ def _typed(name: str, types: type | tuple, desc: str, pred=lambda v: True) -> Ca
         return v
 
     return check
+
+
+def _graphs_path(v):
+    """MindSpore's ``save_graphs_path``: a non-empty str, made a real path; the folder is made
+    at once (as 2.10 does, mode 0o700) unless something already stands there."""
+    if not isinstance(v, str) or not v.strip():
+        raise ValueError(
+            "For 'context.set_context', the 'save_graphs_path' or the 'print_file_path' is "
+            f"invalid type, it should be Non-empty string, but got '{v}'."
+        )
+    path = os.path.realpath(v)
+    if not os.path.exists(path):
+        try:
+            os.makedirs(path, mode=0o700, exist_ok=True)
+        except PermissionError as e:
+            raise ValueError(f"{e}\nNo write permission on the directory '{path}'.") from None
+    return path
+
+
+def _deterministic(v):
+    if v not in ("ON", "OFF"):
+        raise ValueError(
+            "For 'context.set_context', the argument 'deterministic' must be one of "
+            f"['ON', 'OFF'], but got {v}."
+        )
+    return v
 
 
 def _save_graphs(v):
@@ -348,7 +375,7 @@ _OPTIONS = {
         _Option(  # MindSpore 2.10's MS_DEV_SAVE_GRAPHS_PATH gives the default
             "save_graphs_path",
             os.environ.get("MS_DEV_SAVE_GRAPHS_PATH") or ".",
-            _typed("save_graphs_path", str, "a str"),
+            _graphs_path,
         ),
         _Option("print_file_path", None, _print_file_path, doc="Print writes here (print.proto)"),
         _Option(
@@ -391,7 +418,7 @@ _OPTIONS = {
         _Option(
             "deterministic",
             "OFF",
-            _one_of("deterministic", ["ON", "OFF"]),
+            _deterministic,
             no_effect="XLA:CPU is deterministic; on GPU set XLA_FLAGS=--xla_gpu_deterministic_ops",
         ),
         _Option(
@@ -562,8 +589,49 @@ _values: dict[str, Any] = {name: o.default for name, o in _OPTIONS.items()}
 _warned: set[str] = set()
 
 
+@validator.args_type_check(
+    mode=int,
+    precompile_only=bool,
+    device_target=str,
+    device_id=int,
+    save_graphs=(bool, int),
+    save_graphs_path=str,
+    aoe_tune_mode=str,
+    aoe_config=dict,
+    enable_reduce_precision=bool,
+    variable_memory_max_size=str,
+    enable_auto_mixed_precision=bool,
+    inter_op_parallel_num=int,
+    enable_graph_kernel=bool,
+    reserve_class_name_in_scope=bool,
+    check_bprop=bool,
+    max_device_memory=str,
+    print_file_path=str,
+    max_call_depth=int,
+    env_config_path=str,
+    graph_kernel_flags=str,
+    save_compile_cache=bool,
+    runtime_num_threads=int,
+    load_compile_cache=bool,
+    grad_for_scalar=bool,
+    pynative_synchronize=bool,
+    mempool_block_size=str,
+    disable_format_transform=bool,
+    op_timeout=int,
+    deterministic=str,
+    ascend_config=dict,
+    jit_syntax_level=int,
+    debug_level=int,
+    jit_enable_inplace_ops=bool,
+    gpu_config=dict,
+    jit_config=dict,
+    enable_compile_cache=bool,
+)
 def set_context(**kwargs: Any) -> None:
     """Set context options (MindSpore's ``set_context``).
+
+    As in MindSpore, the arguments' types are checked first (``args_type_check``; the function
+    without that check is ``set_context.__wrapped__``), then each option's value.
 
     A ``device_target`` this machine lacks (``"GPU"`` without a GPU JAX can see, ``"Ascend"``)
     falls back to the device that exists, with one warning pointing at the caller's line;
@@ -589,7 +657,9 @@ def set_context(**kwargs: Any) -> None:
     for name, value in kwargs.items():
         if name in _DEPRECATED_SKIPPED:
             warn_once(
-                name, f"For 'set_context', '{name}' {_DEPRECATED_SKIPPED[name]}; it is ignored"
+                name,
+                f"For 'set_context', '{name}' {_DEPRECATED_SKIPPED[name]}; it is ignored",
+                _AT_CALLER,
             )
             continue
         if name not in _OPTIONS:
@@ -606,13 +676,17 @@ def set_context(**kwargs: Any) -> None:
             _follow_device()
         if name == "jit_config" and "jit_level" in value:
             set_context(jit_level=value["jit_level"])
+        if name == "deterministic":
+            _deterministic_environment(value)
         if name == "gpu_config":  # each key stays set until set again, as in MindSpore
             for key in _TF32_DEFAULTS.keys() & value.keys():
                 set_tf32(key, value[key])
         _forget_key()
         if option.no_effect and value != option.default:
             warn_once(
-                name, f"deepsink: set_context({name}=...) has no effect here: {option.no_effect}"
+                name,
+                f"deepsink: set_context({name}=...) has no effect here: {option.no_effect}",
+                _AT_CALLER,
             )
 
 
@@ -633,7 +707,8 @@ def _available_target(target: str) -> str:
 
     MindSpore raises RuntimeError for a target its build lacks; deepsink runs MindSpore scripts
     written for GPU/Ascend on any machine, so it falls back and says so once, at the user's
-    ``set_context`` line (stacklevel 3: this function, set_context, the caller).
+    ``set_context`` line (stacklevel 4: this function, set_context, its argument-type check,
+    the caller).
     """
     if target == "CPU":
         return target
@@ -648,7 +723,7 @@ def _available_target(target: str) -> str:
     warnings.warn(
         f"set_context(device_target={target!r}): {why}; running on {runs} instead",
         RuntimeWarning,
-        stacklevel=3,
+        stacklevel=4,
     )
     return runs
 
@@ -658,11 +733,46 @@ def _forget_key() -> None:
     _key = None
 
 
-def warn_once(key: str, message: str) -> None:
-    """A warning shown once per process for ``key`` (an option that is accepted but inert here)."""
+_AT_CALLER = 4  # warn_once, set_context, its argument-type check, the caller of set_context
+
+
+def warn_once(key: str, message: str, stacklevel: int = 3) -> None:
+    """A warning shown once per process for ``key`` (an option that is accepted but inert here),
+    at ``stacklevel`` (3: the caller of warn_once's caller)."""
     if key not in _warned:
         _warned.add(key)
-        warnings.warn(message, stacklevel=3)
+        warnings.warn(message, stacklevel=stacklevel)
+
+
+def _deterministic_environment(value: str) -> None:
+    """MindSpore's environment for ``deterministic``: 'ON' sets HCCL_DETERMINISTIC=true and
+    TE_PARALLEL_COMPILER=1 (Ascend's collective and kernel compiler switches, read by the
+    processes a launcher starts), 'OFF' removes values that say otherwise."""
+    hccl, te = os.getenv("HCCL_DETERMINISTIC"), os.getenv("TE_PARALLEL_COMPILER")
+    if value == "ON":
+        os.environ["HCCL_DETERMINISTIC"] = "true"
+        os.environ["TE_PARALLEL_COMPILER"] = "1"
+    else:
+        if hccl and hccl != "false":
+            del os.environ["HCCL_DETERMINISTIC"]
+        if te and te != "0":
+            del os.environ["TE_PARALLEL_COMPILER"]
+
+
+def get_jit_config() -> dict:
+    """The ``jit_config`` dict last given to ``set_context`` (MindSpore's ``get_jit_config``).
+
+    Returns:
+        dict, the jit configuration (``{}`` before any is set).
+
+    Examples:
+        >>> import deepsink as ms
+        >>> ms.set_context(jit_config={"jit_level": "O1"})
+        >>> print(ms.get_jit_config()["jit_level"])
+        O1
+        >>> ms.set_context(jit_config={"jit_level": "O0"})
+    """
+    return get_context("jit_config")
 
 
 def get_context(attr_key: str) -> Any:
@@ -1125,6 +1235,46 @@ def parallel_options() -> Mapping[str, Any]:
     only ``set_auto_parallel_context`` and ``reset_auto_parallel_context`` change them."""
     return MappingProxyType(_parallel)
 
+
+class _Context:
+    """MindSpore's process-wide context object behind ``set_context``/``get_context``
+    (``context._context()``, kept in ``K_CONTEXT``): its getters and setters read and write the
+    same options as those two functions."""
+
+    def get_param(self, param: str) -> Any:
+        return get_context(param)
+
+    def set_param(self, param: str, value: Any) -> None:
+        set_context(**{param: value})
+
+    def get_mode(self) -> int:
+        return get_context("mode")
+
+    def set_mode(self, mode: int) -> None:
+        set_context(mode=mode)
+
+    def get_jit_config(self) -> dict:
+        return get_jit_config()
+
+    def set_jit_config(self, jit_config: dict) -> None:
+        set_context(jit_config=jit_config)
+
+    def set_deterministic(self, deterministic: str) -> None:
+        set_context(deterministic=deterministic)
+
+
+K_CONTEXT: _Context | None = None
+
+
+def _context() -> _Context:
+    """The context object, made on first use (MindSpore's ``context._context()``)."""
+    global K_CONTEXT
+    if K_CONTEXT is None:
+        K_CONTEXT = _Context()
+    return K_CONTEXT
+
+
+_context()  # made at import, as MindSpore's is
 
 # a name deepsink lacks: an AttributeError that says so and where the coverage list is
 from deepsink._core.public import missing_names as _missing_names  # noqa: E402

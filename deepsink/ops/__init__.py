@@ -809,6 +809,8 @@ from deepsink.ops.operations.custom_ops import CustomOpBuilder as CustomOpBuilde
 from deepsink.ops.operations.graph_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.ir_ops import *  # noqa: E402,F403
 from deepsink.ops.operations.summary_ops import *  # noqa: E402,F403
+from deepsink.ops.vm_impl_registry import get_vm_impl_fn as get_vm_impl_fn  # noqa: E402
+from deepsink.ops.vm_impl_registry import vm_impl_registry as vm_impl_registry  # noqa: E402
 
 # isort: split
 # primitives with no functional twin: sequences, patches, fractional pools, image samplers, ...

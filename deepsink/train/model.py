@@ -88,10 +88,12 @@ def _epochs_read(dataset: Any, lengths: list[int]) -> int:
     (from the start, a resumed run's skipped epochs included; -1 when the size is not known
     without counting, or the dataset repeats without end): the pipeline reads no further."""
     known = getattr(dataset, "_known_size", None)
-    size = known() if known is not None else None
+    # a dataset-like object that is no Dataset: its own size, as MindSpore's Model reads it
+    size = known() if known is not None else dataset.get_dataset_size()
     if not isinstance(size, int) or size <= 0:
         return -1
-    start = dataset.get_init_step()  # a resumed run starts this many batches in (epochs count on)
+    start = getattr(dataset, "get_init_step", lambda: 0)()  # a resumed run starts this many
+    # batches in (epochs count on)
     return -(-(start + sum(lengths)) // size)
 
 
@@ -172,19 +174,15 @@ class Model:
     ) -> None:
         if not isinstance(network, nn.Cell):
             fail_arg("Model", "network", "a Cell", shown(type(network).__name__), TypeError)
-        if eval_indexes is not None and (
-            not isinstance(eval_indexes, list | tuple) or len(eval_indexes) != 3
-        ):
-            fail_arg(
-                "Model", "eval_indexes", "a list of 3 ints [loss, output, label]", eval_indexes
-            )
         self._network = network
         self._loss_fn = loss_fn
         self._optimizer = optimizer
         self._amp_level = amp_level
         self._boost_level = boost_level
         self._amp_kwargs = kwargs
-        self._metric_fns = get_metrics(metrics) if metrics else {}
+        self._metric_fns = get_metrics(metrics)
+        if self._metric_fns:
+            self._check_eval_setup(eval_network, eval_indexes)
         self._train_network = self._build_train_network()
         self._eval_network, self._eval_indexes = self._build_eval_network(
             eval_network, eval_indexes
@@ -236,6 +234,29 @@ class Model:
             if loss_inputs:
                 declared = (*declared, *loss_inputs[1:])
             network.set_inputs(*declared)
+
+    def _check_eval_setup(self, eval_network: Any, eval_indexes: Any) -> None:
+        """MindSpore's checks when ``metrics`` are set: ``eval_indexes`` is None or a list of
+        three, and there is an ``eval_network`` or a ``loss_fn`` to build one from."""
+        if eval_network is not None:
+            if eval_indexes is not None and not (
+                isinstance(eval_indexes, list) and len(eval_indexes) == 3
+            ):
+                raise ValueError(
+                    "The argument 'eval_indexes' must be a list or None. If 'eval_indexes' is a "
+                    "list, length of it must be three. But got 'eval_indexes' "
+                    f"{eval_indexes}"
+                )
+        elif self._loss_fn is None:
+            raise ValueError(
+                "If `metrics` is set, `eval_network` must not be None. Do not set `metrics` if "
+                "you don't want an evaluation.\nIf evaluation is required, you need to specify "
+                "`eval_network`, which will be used in the framework to evaluate the model.\nFor "
+                "the simple scenarios with one data, one label and one logits, `eval_network` is "
+                "optional, and then you can set `eval_network` or `loss_fn`. For the latter case, "
+                "framework will automatically build an evaluation network with `network` and "
+                "`loss_fn`."
+            )
 
     def _build_eval_network(self, eval_network: Any, eval_indexes: Any) -> tuple[Any, Any]:
         if eval_network is not None:

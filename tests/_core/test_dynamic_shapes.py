@@ -128,7 +128,7 @@ def test_jit_function_recompiles_are_named():
 
 def test_sink_chunk_shapes_are_counted_and_named():
     class Varying(ArrayDataset):  # batch k has k rows
-        def create_tuple_iterator(self, num_epochs=-1, output_numpy=True):
+        def create_tuple_iterator(self, num_epochs=-1, do_copy=True):
             for rows in range(1, 13):
                 yield self.x[0][:rows], self.y[0][:rows]
 

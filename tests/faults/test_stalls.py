@@ -142,7 +142,7 @@ class _Paced(ArrayDataset):
         self.pace, self.stall_after = delay, stall_after
         self.release = threading.Event()
 
-    def create_tuple_iterator(self, num_epochs=-1, output_numpy=True):
+    def create_tuple_iterator(self, num_epochs=-1, do_copy=True):
         i = 0
         while True:
             if self.stall_after is not None and i >= self.stall_after:

@@ -77,7 +77,7 @@ class ArrayDataset:
     def output_types(self):
         return [np.float32, np.float32]
 
-    def create_tuple_iterator(self, num_epochs=-1, output_numpy=True):
+    def create_tuple_iterator(self, num_epochs=-1, do_copy=True):
         import time
 
         epochs = itertools.count() if num_epochs == -1 else range(num_epochs)

@@ -308,20 +308,20 @@ def test_get_metric_fn_and_names():
 def test_get_metrics_forms():
     got = get_metrics({"acc", "loss"})
     assert set(got) == {"acc", "loss"} and isinstance(got["loss"], Loss)
-    got = get_metrics(["accuracy", "top_1_accuracy", "top_5_accuracy", "mae", "mse"])
-    assert [type(m).__name__ for m in got.values()] == [
-        "Accuracy",
-        "Top1CategoricalAccuracy",
-        "Top5CategoricalAccuracy",
-        "MAE",
-        "MSE",
-    ]
+    got = get_metrics({"accuracy", "top_1_accuracy", "top_5_accuracy", "mae", "mse"})
+    assert {k: type(m).__name__ for k, m in got.items()} == {
+        "accuracy": "Accuracy",
+        "top_1_accuracy": "Top1CategoricalAccuracy",
+        "top_5_accuracy": "Top5CategoricalAccuracy",
+        "mae": "MAE",
+        "mse": "MSE",
+    }
     mine = {"Accuracy": Accuracy()}
     assert get_metrics(mine) is mine
     assert get_metrics(None) == {}
-    with pytest.raises(TypeError, match="values Metric"):
+    with pytest.raises(TypeError, match="value in 'metrics' must be Metric"):
         get_metrics({"acc": "acc"})
-    with pytest.raises(TypeError, match="'metrics' must be None, a dict, or a set/list/tuple"):
+    with pytest.raises(TypeError, match="'metrics' must be None, dict or set, but got acc"):
         get_metrics("acc")
     with pytest.raises(KeyError, match="but got 'nope'"):
         get_metrics({"nope"})

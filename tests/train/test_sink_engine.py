@@ -209,7 +209,7 @@ def test_starvation_raises_with_rates_and_remedies():
 
 def test_keyboard_interrupt_in_the_pipeline_stops_cleanly():
     class Interrupting(ArrayDataset):
-        def create_tuple_iterator(self, num_epochs=-1, output_numpy=True):
+        def create_tuple_iterator(self, num_epochs=-1, do_copy=True):
             yield self.x[0], self.y[0]
             raise KeyboardInterrupt
 
@@ -225,7 +225,7 @@ def test_keyboard_interrupt_in_the_pipeline_stops_cleanly():
 
 def test_batch_shape_change_splits_the_chunk():
     class Ragged(ArrayDataset):
-        def create_tuple_iterator(self, num_epochs=-1, output_numpy=True):
+        def create_tuple_iterator(self, num_epochs=-1, do_copy=True):
             while True:
                 for i in range(3):
                     yield self.x[i], self.y[i]

@@ -6,8 +6,8 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 
+from deepsink import _checkparam as validator
 from deepsink._core.validate import check_bool, fail_arg
 from deepsink.common import dtype as mstype
 from deepsink.common import indexing
@@ -280,16 +280,23 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
     def construct(self, input_indices: Tensor, input_values: Tensor, field_ids: Tensor) -> Tensor:
         api = self._api
         idx, val, fid = unwrap(input_indices), unwrap(input_values), unwrap(field_ids)
-        for arg, a, kinds in (
-            ("input_indices", idx, (jnp.int32, jnp.int64)),
-            ("input_values", val, (jnp.float32,)),
-            ("field_ids", fid, (jnp.int32,)),
-        ):
+        for arg, a in (("input_indices", idx), ("input_values", val), ("field_ids", fid)):
             if a.ndim != 2:
-                fail_arg(api, arg, "2-D", a.ndim)
-            if a.dtype not in kinds:
-                fail_arg(
-                    api, arg, f"of dtype {[str(np.dtype(k)) for k in kinds]}", a.dtype, TypeError
+                raise ValueError(
+                    f"For '{api}', the dimension of '{arg}' must be 2d, but got {a.ndim}"
+                )
+        for arg, a, kinds in (
+            ("input_indices", idx, [mstype.int32, mstype.int64]),
+            ("input_values", val, [mstype.float32]),
+            ("field_ids", fid, [mstype.int32]),
+        ):
+            validator.check_type_name(arg, mstype.from_np(a.dtype), kinds, api)
+        for axis, (n_ids, n_in) in enumerate(zip(fid.shape, idx.shape)):
+            if n_ids != n_in:  # MindSpore sums the fields with UnsortedSegmentSum
+                raise ValueError(
+                    "For 'UnsortedSegmentSum', the whose shape of 'segment_ids' must equal to "
+                    f"the shape of 'input_x', ids[{axis}] should be = input[{axis}]: {n_in}, "
+                    f"but got {n_ids}"
                 )
         emb = self._lookup(input_indices) * val[..., None]  # (N, S, E)
         return Tensor._from(E.merge_fields(emb, val, fid, self.field_size, self.operator))

@@ -11,6 +11,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from deepsink import _checkparam as validator
 from deepsink._core.checks import check_index_range
 from deepsink._core.validate import check_bool, check_one_of, fail_arg, shown
 from deepsink.common.parameter import Parameter
@@ -77,7 +78,11 @@ class LossBase(Cell):
 
     def __init__(self, reduction: str = "mean") -> None:
         super().__init__()
-        check_one_of(reduction, _REDUCTIONS, "reduction", type(self).__name__)
+        if reduction not in _REDUCTIONS:
+            raise ValueError(
+                f"For '{type(self).__name__}', the 'reduction' must be in {_REDUCTIONS}, "
+                f"but got {reduction}."
+            )
         self.reduction = reduction
         self.average = reduction == "mean"
         self.reduce = reduction != "none"
@@ -1178,6 +1183,36 @@ class DiceLoss(LossBase):
         return Tensor._from(C.dice(x, y, self.smooth))
 
 
+def _check_focal_inputs(x: jax.Array, y: jax.Array) -> None:
+    """MindSpore's checks of FocalLoss's inputs: 2-D to 4-D alike, more than one class, labels
+    of one channel or one per class, labels int32/int64/float16/float32."""
+    for arg, a in (("logits", x), ("labels", y)):
+        if not 2 <= a.ndim <= 4:
+            raise ValueError(
+                f"For 'FocalLoss', the dimensions of '{arg}' must be in [2, 4], but got "
+                f"dimension of '{arg}' {a.ndim}."
+            )
+    if x.ndim != y.ndim:
+        raise ValueError(
+            "For 'FocalLoss', the dimensions of 'logits' and 'labels' must be equal, but got "
+            f"dimension of 'logits' {x.ndim} and dimension of 'labels' {y.ndim}."
+        )
+    if x.shape[1] == 1:
+        raise ValueError(
+            f"For 'FocalLoss', the 'logits'.shape[1] cannot be one, but got {x.shape[1]}."
+        )
+    if y.shape[1] not in (1, x.shape[1]):
+        raise ValueError(
+            "For 'FocalLoss', the 'labels'.shape[1] must be one or equal to 'logits'.shape[1]: "
+            f"{x.shape[1]}, but got {y.shape[1]}."
+        )
+    if y.dtype.name not in ("int32", "int64", "float16", "float32"):
+        raise TypeError(
+            "For 'FocalLoss', the 'labels' should be one of [mindspore.int32, mindspore.int64, "
+            f"mindspore.float16, mindspore.float32], but got 'mindspore.{y.dtype.name}'."
+        )
+
+
 class FocalLoss(LossBase):
     """Focal loss ``-(1 - p)**gamma log p`` of the softmax over axis 1, averaged over the classes:
     it down-weights well-classified samples. ``labels`` are one-hot (shaped like ``logits``) or
@@ -1210,13 +1245,22 @@ class FocalLoss(LossBase):
 
     def __init__(self, weight: Any = None, gamma: float = 2.0, reduction: str = "mean") -> None:
         super().__init__(reduction)
-        self.weight, self.gamma = weight, float(gamma)
+        self.gamma = validator.check_value_type("gamma", gamma, [float])
+        if weight is not None and not isinstance(weight, Tensor):
+            raise TypeError(
+                f"For 'FocalLoss', the type of 'weight' must be a Tensor, "
+                f"but got {type(weight).__name__}."
+            )
+        if weight is not None and weight.ndim != 1:
+            raise ValueError(
+                f"For 'FocalLoss', the dimension of 'weight' must be 1, but got {weight.ndim}."
+            )
+        self.weight = weight
 
     def construct(self, logits: Any, labels: Any) -> Tensor:
         x = _array(logits, "logits", "FocalLoss")
         y = _array(labels, "labels", "FocalLoss")
-        if x.ndim < 2 or y.ndim < 2:
-            fail_arg("FocalLoss", "logits", "at least 2-D (N, C, ...)", list(x.shape))
+        _check_focal_inputs(x, y)
         loss = C.focal(x, y, None if self.weight is None else unwrap(self.weight), self.gamma)
         return self.get_loss(Tensor._from(loss))
 
@@ -1286,6 +1330,9 @@ class CTCLoss(LossBase):
         return loss.squeeze(axis=0) if loss.ndim else loss
 
 
+_DICE_ACTIVATIONS = ("softmax", "logsoftmax", "relu", "relu6", "tanh", "sigmoid")
+
+
 class MultiClassDiceLoss(LossBase):
     r"""The Dice loss of each class (column ``i`` of the one-hot ``label``), optionally weighted,
     averaged over the classes: :math:`\frac{1}{C}\sum_i w_i\,(1 - \frac{2\sum x_i y_i}
@@ -1326,12 +1373,23 @@ class MultiClassDiceLoss(LossBase):
     ) -> None:
         super().__init__()
         api = "MultiClassDiceLoss"
-        if weights is not None and unwrap(weights).ndim != 2:
-            fail_arg(api, "weights", "a 2-D Tensor", f"{unwrap(weights).ndim}-D")
-        if isinstance(activation, str) and activation not in ("softmax", "sigmoid"):
-            fail_arg(api, "activation", "'softmax' or 'sigmoid'", activation)
+        if weights is not None:
+            validator.check_value_type("weights", weights, [Tensor])
+            if weights.ndim != 2:
+                raise ValueError(
+                    f"For '{api}', the dimension of 'weights' must be 2, but got {weights.ndim}."
+                )
+        if ignore_indiex is not None:
+            validator.check_value_type("ignore_indiex", ignore_indiex, [int])
+        if isinstance(activation, str) and activation not in _DICE_ACTIVATIONS:
+            raise ValueError(
+                f"For '{api}', the 'activation' must be in {list(_DICE_ACTIVATIONS)}, "
+                f"but got {activation}."
+            )
         if activation is not None and not isinstance(activation, str | Cell):
-            fail_arg(api, "activation", "a str or Cell", type(activation).__name__, TypeError)
+            raise TypeError(
+                f"For '{api}', the 'activation' must be str or Cell, but got {type(activation)}."
+            )
         from deepsink.nn.layer.activation import get_activation
 
         self.weights, self.ignore_indiex = weights, ignore_indiex
@@ -1341,10 +1399,12 @@ class MultiClassDiceLoss(LossBase):
     def construct(self, logits: Any, label: Any) -> Tensor:
         api = "MultiClassDiceLoss"
         x, y = _array(logits, "logits", api), _array(label, "label", api)
-        if x.shape != y.shape:
-            fail_arg(api, "label", f"shape {list(x.shape)} (that of logits)", list(y.shape))
-        if x.ndim < 2:
-            fail_arg(api, "logits", "at least 2-D", x.ndim)
+        validator.check("logits_shape", x.shape, "label_shape", y.shape, prim_name=api)
+        for arg, a in (("logits", x), ("labels", y)):
+            if a.ndim < 2:
+                raise ValueError(
+                    f"For '{api}', the '{arg}' dimension must be greater than 1, but got {a.ndim}."
+                )
         if self.activation is not None:
             logits = self.activation(logits)
         if self.weights is not None and unwrap(self.weights).shape[0] != y.shape[1]:

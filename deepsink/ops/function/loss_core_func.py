@@ -101,20 +101,22 @@ def dice(x: jax.Array, y: jax.Array, smooth: float) -> jax.Array:
 
 def focal(x: jax.Array, y: jax.Array, weight: Any, gamma: float) -> jax.Array:
     """Focal loss ``-(1 - p)^gamma log p`` of the softmax over axis 1 of ``x`` (N, C, ...),
-    averaged over the classes; ``y`` holds class indices with one channel (N, 1, ...) or is
-    one-hot like ``x``. ``weight`` (C,) or None weighs the log-probabilities."""
-    n, c = x.shape[0], x.shape[1]
-    x3 = x.reshape(n, c, -1)
-    y3 = y.reshape(n, y.shape[1], -1)
+    averaged over the classes; ``y`` holds class indices with one channel (M, 1, ...) or is
+    one-hot like ``x``. ``weight`` (C,) or None weighs the log-probabilities. As MindSpore's
+    GatherD reads them, class indices pick from the first M rows of ``x`` (``M <= N``): the
+    loss has one row per label row."""
+    c = x.shape[1]
+    x3 = x.reshape(x.shape[0], c, -1)
+    y3 = y.reshape(y.shape[0], y.shape[1], -1)
     logp = jax.nn.log_softmax(x3, axis=1)
     w = None if weight is None else jnp.asarray(weight, x.dtype)
     if y.shape[1] == 1:
         idx = y3.astype(jnp.int32)
-        logp = jnp.take_along_axis(logp, idx, axis=1)
+        logp = jnp.take_along_axis(logp[: idx.shape[0], :, : idx.shape[2]], idx, axis=1)
         p = jnp.exp(logp)
         if w is not None:
             logp = logp * w[idx]
-        return jnp.mean(-((1 - p) ** gamma) * logp, axis=1)
+        return jnp.mean(-((1 - p) ** gamma) * logp, axis=(1, 2))  # one value per label row
     p = jnp.exp(logp)
     if w is not None:
         logp = logp * w[None, :, None]

@@ -310,6 +310,43 @@ def _nll(logp, t, weight, ignore_index, reduction, smoothing, api) -> jax.Array:
     return _reduction(loss, reduction, api, jnp.sum(wt))
 
 
+def _check_cross_entropy_inputs(
+    input: Any, target: Any, weight: Any, ignore_index: Any, reduction: Any, label_smoothing: Any
+) -> None:
+    """MindSpore's checks of ``ops.cross_entropy``'s arguments, with its words."""
+    api = "cross_entropy_loss"
+    for arg, value in (("input", input), ("target", target), ("weight", weight)):
+        if value is not None and not isinstance(value, Tensor | jax.Array):
+            raise TypeError(
+                f"For '{api}', the '{arg}' must be a Tensor, but got '{type(value).__name__}'"
+            )
+    if isinstance(ignore_index, bool) or not isinstance(ignore_index, int):
+        raise TypeError(
+            f"For '{api}', the type of 'ignore_index' must be 'int', "
+            f"but got '{type(ignore_index).__name__}'."
+        )
+    if not isinstance(label_smoothing, float):
+        raise TypeError(
+            f"For '{api}', the 'label_smoothing' must be float, "
+            f"but got '{type(label_smoothing).__name__}'"
+        )
+    if label_smoothing < 0:
+        raise ValueError(
+            f"For '{api}', the 'label_smoothing' must be float and must >= 0, "
+            f"but got '{label_smoothing}'."
+        )
+    if not isinstance(reduction, str) or reduction not in ("none", "mean", "sum"):
+        raise ValueError(
+            f"For '{api}', the 'reduction' must be str and must be in "
+            f"'['none', 'mean', 'sum']', but got '{reduction}'."
+        )
+    if input.dtype not in (mstype.float64, mstype.float32, mstype.float16):
+        raise TypeError(
+            "For cross_entropy, the input dtype should be mstype.float64, mstype.float32 or"
+            f"mstype.float16, but got dtype:{input.dtype}."
+        )
+
+
 def cross_entropy(
     input: Any,
     target: Any,
@@ -319,7 +356,8 @@ def cross_entropy(
     label_smoothing: float = 0.0,
 ) -> Tensor:
     """MindSpore's ``ops.cross_entropy``: class indices (int) or class probabilities (float) targets."""
-    logits = U.floating(U.array(input, "cross_entropy"))
+    _check_cross_entropy_inputs(input, target, weight, ignore_index, reduction, label_smoothing)
+    logits = U.array(input, "cross_entropy")
     t = U.array(target, "cross_entropy", "target")
     cls_axis = 1 if logits.ndim > 1 else 0
     logp = jax.nn.log_softmax(logits, axis=cls_axis)
@@ -328,6 +366,7 @@ def cross_entropy(
             _nll(logp, t, weight, ignore_index, reduction, label_smoothing, "cross_entropy")
         )
     c = logits.shape[cls_axis]
+    U.check_broadcast("Mul", logits.shape, t.shape, "input1", "input2")
     probs = t.astype(logp.dtype)
     if label_smoothing:
         probs = probs * (1 - label_smoothing) + label_smoothing / c

@@ -821,6 +821,7 @@ from deepsink.ops.operations.graph_ops import DropoutDoMask as DropoutDoMask  # 
 from deepsink.ops.operations.graph_ops import DropoutGenMask as DropoutGenMask  # noqa: E402
 from deepsink.ops.operations.graph_ops import DynamicShape as DynamicShape  # noqa: E402
 from deepsink.ops.operations.graph_ops import FloatStatus as FloatStatus  # noqa: E402
+from deepsink.ops.operations.graph_ops import Load as Load  # noqa: E402
 from deepsink.ops.operations.graph_ops import MoveTo as MoveTo  # noqa: E402
 from deepsink.ops.operations.graph_ops import Reusing as Reusing  # noqa: E402
 from deepsink.ops.operations.graph_ops import SelectView as SelectView  # noqa: E402

@@ -50,6 +50,34 @@ class UpdateState(Primitive):
         return state
 
 
+class Load(Primitive):
+    r"""
+    MindSpore's read of a Parameter at a point of the side-effect order: a copy of its value
+    (a later ``set_data`` or assignment does not change it).
+
+    Inputs:
+        - **variable** (Parameter) - The parameter read.
+        - **u** (Any) - The state the read is ordered after.
+
+    Outputs:
+        Tensor, the parameter's value.
+
+    Examples:
+        >>> import numpy as np
+        >>> import deepsink as ms
+        >>> from deepsink import ops
+        >>> p = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="p")
+        >>> print(ops.Load()(p, ms.Tensor(0)))
+        [1. 1.]
+    """
+
+    def __init__(self) -> None:
+        super().__init__(self.__class__.__name__)
+
+    def __call__(self, variable: Any, u: Any = None) -> Tensor:
+        return Tensor(variable).copy()
+
+
 class Reusing(Primitive):
     r"""
     Marks a value for memory reuse in MindSpore's graph; the value itself, unchanged.
@@ -575,7 +603,7 @@ J = unsupported(
     kind="function",
 )
 
-__all__ = ["UpdateState", "Reusing", "SelectView", "MoveTo", "typeof", "hastype", "isconstant",
+__all__ = ["UpdateState", "Load", "Reusing", "SelectView", "MoveTo", "typeof", "hastype", "isconstant",
            "is_sequence_value_unknown", "is_sequence_shape_unknown",
            "is_dynamic_sequence_element_unknown",
            "add_flags", "cond", "DynamicShape", "DropoutGenMask", "DropoutDoMask",

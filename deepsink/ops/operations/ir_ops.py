@@ -205,7 +205,6 @@ _REFUSED_FUNCTIONS = {
     "geswitch": "Ascend's GeSwitch control-flow kernel",
     "recompute_block": "its recomputation marker; use Cell.recompute or mindspore.recompute",
     "prim_arg_register": "its registration of a primitive's arguments for the C++ front end",
-    "get_vm_impl_fn": "its Python VM's kernel lookup",
 }
 _REFUSED_CLASSES = {
     "Merge": "Ascend's Merge control-flow kernel",
@@ -218,7 +217,6 @@ _REFUSED_CLASSES = {
     "Push": "its parameter server (pushing gradients)",
     "ref_to_embed": "its embedding of a Parameter reference in the environment map",
     "tensor_operator_registry": "the table binding Tensor methods to operators in its C++ core",
-    "vm_impl_registry": "its Python VM's kernel registry",
 }
 for _name, _what in _REFUSED_FUNCTIONS.items():
     globals()[_name] = unsupported("mindspore.ops", _name, _IR.format(what=_what), kind="function")

@@ -100,9 +100,8 @@ def get_metric_fn(name: str, *args: Any, **kwargs: Any) -> Metric:
 def get_metrics(metrics: Any) -> dict[str, Metric]:
     """The ``metrics`` argument of ``Model`` as ``{name: Metric}``.
 
-    Accepts None (no metrics: ``{}``), a set/list/tuple of names (``{'acc', 'loss'}``), or a dict
-    ``{name: Metric}`` (returned as is). Lists and tuples are a deepsink extension; MindSpore
-    takes sets and dicts.
+    Accepts None (no metrics: ``{}``), a set of names (``{'acc', 'loss'}``), or a dict
+    ``{name: Metric}`` (returned as is), as MindSpore does.
 
     Args:
         metrics (Union[None, set[str], dict[str, Metric]]): the metrics, by name or as objects.
@@ -111,7 +110,8 @@ def get_metrics(metrics: Any) -> dict[str, Metric]:
         dict[str, Metric], the metric objects by name.
 
     Raises:
-        TypeError: for any other type, or a dict whose keys are not str or values not Metric.
+        TypeError: for any other type (a list or tuple of names too, as in MindSpore), or a dict
+            whose keys are not str or values not Metric.
         KeyError: for an unknown metric name.
 
     Examples:
@@ -126,16 +126,15 @@ def get_metrics(metrics: Any) -> dict[str, Metric]:
         for key, value in metrics.items():
             if not isinstance(key, str) or not isinstance(value, Metric):
                 raise TypeError(
-                    "For 'get_metrics', if 'metrics' is a dict, its keys must be str and its "
-                    f"values Metric, but got key {key!r} ({type(key).__name__}) with value of "
-                    f"type {type(value).__name__}"
+                    "For 'get_metrics', if 'metrics' is dict, the key in 'metrics' must be string "
+                    "and value in 'metrics' must be Metric, but got "
+                    f"key:{type(key)}, value:{type(value)}."
                 )
         return metrics
-    if isinstance(metrics, set | list | tuple):
+    if isinstance(metrics, set):
         return {name: get_metric_fn(name) for name in _names(metrics)}
     raise TypeError(
-        "For 'get_metrics', 'metrics' must be None, a dict, or a set/list/tuple of names, "
-        f"but got {type(metrics).__name__}"
+        f"For 'get_metrics', the argument 'metrics' must be None, dict or set, but got {metrics}"
     )
 
 

@@ -28,6 +28,36 @@ import numpy as np
 from deepsink.dataset.engine.parallel import JOIN_GRACE_S
 
 
+class _AsNumpy:
+    """A dataset-like object's tuple iterator, each row's columns as NumPy arrays."""
+
+    def __init__(self, it: Any) -> None:
+        self._it = it
+
+    def __iter__(self) -> Iterator[tuple]:
+        for row in self._it:
+            yield tuple(np.asarray(c) for c in row)
+
+    def close(self) -> None:
+        close = getattr(self._it, "close", None)
+        if close is not None:
+            close()
+
+
+def tuple_iterator(dataset: Any, num_epochs: int) -> Any:
+    """The iterator the training loop reads (rows of NumPy columns). A deepsink Dataset is asked
+    for NumPy directly; any other dataset-like object is called as MindSpore's ``Model`` calls
+    it, ``create_tuple_iterator(num_epochs=..., do_copy=...)`` (``do_copy`` from
+    ``dataset.config.get_iterator_mode()``), and its columns are converted."""
+    from deepsink.dataset import config
+    from deepsink.dataset.engine.datasets import Dataset
+
+    if isinstance(dataset, Dataset):
+        return dataset.create_tuple_iterator(num_epochs=num_epochs, output_numpy=True)
+    do_copy = config.get_iterator_mode()["do_copy"]
+    return _AsNumpy(dataset.create_tuple_iterator(num_epochs=num_epochs, do_copy=do_copy))
+
+
 @contextmanager
 def endless_batches(dataset: Any, num_epochs: int = -1) -> Iterator[Iterator[tuple]]:
     """The dataset's batches (numpy), epochs back to back; the pipeline is closed on exit.
@@ -38,7 +68,7 @@ def endless_batches(dataset: Any, num_epochs: int = -1) -> Iterator[Iterator[tup
     read-ahead stops there, as MindSpore's does: no extra pass runs the user's source, maps and
     dataset callbacks once more after the last step.
     """
-    it = dataset.create_tuple_iterator(num_epochs=num_epochs, output_numpy=True)
+    it = tuple_iterator(dataset, num_epochs)
     across = getattr(it, "across_epochs", None)
     try:
         yield across() if across is not None else iter(it)
@@ -163,7 +193,7 @@ class DeviceQueue:
         self._consumed_steps = 0
         self._started = time.monotonic()
         self._last_batch_at = self._started
-        self._it = dataset.create_tuple_iterator(num_epochs=num_epochs, output_numpy=True)
+        self._it = tuple_iterator(dataset, num_epochs)
         self._thread = threading.Thread(
             target=self._produce, name="deepsink-device-queue", daemon=True
         )
