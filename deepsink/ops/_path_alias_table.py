@@ -313,7 +313,7 @@ TABLE = {
         "deepsink.ops": "Pull Push PyExecute",
         "deepsink.ops.operations": "Depend StopGradient",
         "deepsink.ops.operations.custom_ops": "PyFunc",
-        "deepsink.ops.operations.graph_ops": "MoveTo Reusing UpdateState",
+        "deepsink.ops.operations.graph_ops": "Load MoveTo Reusing UpdateState",
         "deepsink.ops.operations.nn_layer_ops": "BoundingBoxDecode BoundingBoxEncode CheckValid IOU",
         "deepsink.ops.operations.standalone_ops": "ConfusionMatrix Partial",
     },

@@ -20,6 +20,7 @@ from deepsink.common.tensor import Tensor
 from deepsink.ops import _utils as U
 from deepsink.ops.amp_strategy import amp_rule
 from deepsink.ops.function import loss_core_func as C
+from deepsink.ops.function.nn_pool_norm_func import conv_operands, window_max, window_pads
 
 
 def relu(input: Any, inplace: bool = False) -> Tensor:
@@ -183,25 +184,6 @@ def _conv_padding(pad_mode: str, padding: Any, api: str) -> Any:
     return ((pads[0], pads[1]), (pads[2], pads[3]))
 
 
-def conv_operands(input: Any, weight: Any, groups: Any, ndim: int, api: str) -> tuple:
-    """The arrays of a convolution's ``input`` and ``weight``, checked: both ``ndim``-D, and the
-    input's channels the weight's in-channels times ``groups`` (``groups=None``: not checked)."""
-    x, w = U.array(input, api), U.array(weight, api, "weight")
-    if x.ndim != ndim or w.ndim != ndim:
-        U.fail(
-            api,
-            f"'input' and 'weight' must be {ndim}-D, but got {list(x.shape)} and {list(w.shape)}",
-        )
-    if groups is not None and x.shape[1] != w.shape[1] * groups:
-        U.fail(
-            api,
-            f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
-            f"'weight' ({w.shape[1]}) times 'groups' ({groups})",
-        )
-    return x, w
-
-
-@amp_rule("Conv2D")
 def conv2d(
     input: Any,
     weight: Any,
@@ -243,8 +225,6 @@ def max_pool2d(
     """MindSpore's ``ops.max_pool2d`` over NCHW input: ``padding`` (both sides, with -inf),
     ``dilation`` and ``ceil_mode`` as ``nn.MaxPool2d``'s 'pad' mode; with ``return_indices`` also
     the flat (H*W) position of each maximum (Int64), the first on ties."""
-    from deepsink.ops.function.nn_pool_norm_func import window_max, window_pads
-
     api = "max_pool2d"
     a = U.array(x, api, "x")
     k = U.ntuple(kernel_size, 2, "kernel_size", api, single=False)

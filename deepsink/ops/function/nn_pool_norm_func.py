@@ -24,12 +24,30 @@ from deepsink.ops import _utils as U
 from deepsink.ops.amp_strategy import amp_rule
 from deepsink.ops.function import loss_core_func as C
 from deepsink.ops.function import norm_core_func as NC
-from deepsink.ops.function.nn_func import conv_operands
 from deepsink.ops.function.parameter_func import assign
 
 ntuple = U.ntuple
 
 
+def conv_operands(input: Any, weight: Any, groups: Any, ndim: int, api: str) -> tuple:
+    """The arrays of a convolution's ``input`` and ``weight``, checked: both ``ndim``-D, and the
+    input's channels the weight's in-channels times ``groups`` (``groups=None``: not checked)."""
+    x, w = U.array(input, api), U.array(weight, api, "weight")
+    if x.ndim != ndim or w.ndim != ndim:
+        U.fail(
+            api,
+            f"'input' and 'weight' must be {ndim}-D, but got {list(x.shape)} and {list(w.shape)}",
+        )
+    if groups is not None and x.shape[1] != w.shape[1] * groups:
+        U.fail(
+            api,
+            f"the channels of 'input' ({x.shape[1]}) must equal the in-channels of "
+            f"'weight' ({w.shape[1]}) times 'groups' ({groups})",
+        )
+    return x, w
+
+
+@amp_rule("Conv2D")
 def _pads(padding: Any, n: int, api: str) -> list[tuple[int, int]]:
     """``padding``: an int, n ints (both sides), or 2n ints (MindSpore's pad_list: before/after)."""
     if isinstance(padding, int) and not isinstance(padding, bool):
