@@ -518,7 +518,7 @@ class Tensor:
             >>> print(ms.grad(lambda a: (a * a).sum())(x))
             [2. 4.]
         """
-        from deepsink.common.hook_handle import HookHandle
+        from deepsink.common.hook_handle import TENSOR_HOOK_TABLES, HookHandle
 
         grad_hooks = provider("grad_hooks")
         grad_hooks.check_hook_fn(hook)
@@ -529,11 +529,9 @@ class Tensor:
                 # a value inside a gradient's trace: the gradient reaching it from here on
                 # goes through the hooks (an input's hooks are applied by the gradient function)
                 self._data = grad_hooks.hook_tensor(self, hooks)._data
-        from deepsink.common.tensor_memory import HOOK_TABLES
-
         handle = HookHandle(hooks)
         hooks[handle.handle_id] = hook
-        HOOK_TABLES[handle.handle_id] = hooks  # Tensor.remove_hook(handle_id)
+        TENSOR_HOOK_TABLES[handle.handle_id] = hooks  # Tensor.remove_hook(handle_id)
         return handle
 
     # --- conversion ---------------------------------------------------------------------------

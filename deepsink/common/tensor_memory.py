@@ -10,7 +10,6 @@ releasing the buffer (``delete_``). Registered on ``Tensor`` when ``deepsink.com
 from __future__ import annotations
 
 import ctypes
-import weakref
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +18,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from deepsink.common import dtype as mstype
+from deepsink.common.hook_handle import TENSOR_HOOK_TABLES
 from deepsink.common.tensor import Tensor, register_methods
-
-# handle id -> the hook table of the Tensor it was registered on (``Tensor.remove_hook``)
-HOOK_TABLES: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
 
 def _get_bytes(self: Tensor) -> bytes:
@@ -143,7 +140,7 @@ def _hooks(self: Tensor) -> list:
 
 def _remove_hook(handle_id: int) -> None:
     """Removes the gradient hook of the handle id ``handle_id`` from its tensor."""
-    table = HOOK_TABLES.pop(handle_id, None)
+    table = TENSOR_HOOK_TABLES.pop(handle_id, None)
     if table is not None:
         table.pop(handle_id, None)
 
