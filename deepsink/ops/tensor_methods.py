@@ -864,8 +864,39 @@ def _converting(method: Callable) -> Callable:
             out = inplace_func.move_to(out, "CPU" if device in ("CPU", "cpu") else "Ascend")
         return out if out is not self else inplace_func.deepcopy(self)
 
-    to.__doc__ = _converting.__doc__
+    to.__doc__ = _TO_DOC
     return to
+
+
+_TO_DOC = """The tensor cast to a dtype and/or moved to a device (a new Tensor). MindSpore 2.10's three
+    forms: ``to(dtype=None, non_blocking=False, copy=False)``, ``to(device=None, dtype=None,
+    non_blocking=False, copy=False)`` and ``to(other, non_blocking=False, copy=False)``.
+
+    Args:
+        device (str, optional): ``'CPU'``/``'cpu'``, or ``'Ascend'``/``'npu'`` for the
+            accelerator deepsink runs on. Default ``None``: where the tensor is.
+        dtype (mindspore.dtype, optional): The dtype. Default ``None``: the tensor's.
+        other (Tensor): A Tensor whose dtype is taken.
+        non_blocking (bool, optional): Copy asynchronously. Default ``False``.
+        copy (bool, optional): MindSpore's flag; a new Tensor is returned either way.
+            Default ``False``.
+
+    Returns:
+        Tensor, the converted values.
+
+    Raises:
+        TypeError: If ``non_blocking`` or ``copy`` is not a bool.
+        ValueError: If ``device`` is not a device name.
+
+    Examples:
+        >>> import numpy as np
+        >>> import deepsink as ms
+        >>> x = ms.Tensor(np.array([1.5, -2.0], np.float32))
+        >>> print(x.to(ms.int32), x.to("CPU", ms.float16).dtype)
+        [ 1 -2] Float16
+        >>> print(x.to(ms.Tensor(np.array([1], np.int64))).dtype)
+        Int64
+    """
 
 
 def _diag(self: Tensor, diagonal: int = 0) -> Tensor:
