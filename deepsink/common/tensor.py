@@ -1141,9 +1141,6 @@ class Tensor:
     def fill(self, value) -> Tensor:
         return Tensor._from(jnp.full_like(self._data, unwrap(value)))
 
-    def repeat(self, repeats, axis=None) -> Tensor:
-        return Tensor._from(jnp.repeat(self._data, repeats, axis=axis))
-
     def swapaxes(self, a: int, b: int) -> Tensor:
         return Tensor._from(jnp.swapaxes(self._data, a, b))
 

@@ -921,6 +921,29 @@ def _div(self: Tensor, other: Any, *, rounding_mode: Any = None) -> Tensor:
     return F.div(self, other, rounding_mode=rounding_mode)
 
 
+def _repeat(self: Tensor, *repeats: Any, **kwargs: Any) -> Tensor:
+    """``Tensor.repeat(*repeats)`` or ``repeat(repeats)``: the tensor tiled ``repeats[i]`` times
+    along axis ``i`` (``ops.tile``); ``repeats`` has at least the tensor's rank of entries
+    (more add leading axes), none negative."""
+    if "repeats" in kwargs:
+        if repeats:
+            raise TypeError("repeat() got multiple values for argument 'repeats'")
+        repeats = (kwargs.pop("repeats"),)
+    if kwargs:
+        raise TypeError(f"repeat() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    reps = tuple(_shape_args(repeats))
+    if not all(isinstance(r, int) and not isinstance(r, bool) for r in reps):
+        raise TypeError(f"For 'Tensor.repeat', 'repeats' must be ints, but got {reps}")
+    if len(reps) < self.ndim:
+        raise RuntimeError(
+            f"For 'Tensor.repeat', the number of 'repeats' ({len(reps)}) must not be less than "
+            f"the tensor's rank ({self.ndim})"
+        )
+    if any(r < 0 for r in reps):
+        raise RuntimeError(f"For 'Tensor.repeat', 'repeats' must not be negative, but got {reps}")
+    return F.tile(self, reps)
+
+
 for _name in ("sort", "argsort", "unique", "select", "diag", "ormqr"):
     DELEGATED.pop(_name, None)
     KEYWORD_ALIASES.pop(_name, None)
@@ -932,6 +955,7 @@ OWN.update(
         "select": _select,
         "diag": _diag,
         "ormqr": _ormqr,
+        "repeat": _repeat,
         "div_": _in_place("div_", _div),
     }
 )

@@ -332,3 +332,16 @@ def test_index_and_ptp_and_sum_to_size_forms():
     np.testing.assert_array_equal(x.sum_to_size((2, 1)).asnumpy(), [[6.0], [4.5]])
     assert _t("N").ptp(0).asnumpy().tolist() == [3, 6, 1]
     np.testing.assert_array_equal(x.ptp(axis=(0, 1)).asnumpy(), 6.0)
+
+
+def test_repeat_tiles_as_documented():
+    # 2.10's CPU build has no kernel for Tensor.repeat: its documentation (PyTorch's repeat)
+    x = ms.Tensor(np.array([[0, 1], [2, 3]], np.float32))
+    want = np.tile(x.asnumpy(), (2, 3, 4))
+    for out in (x.repeat([2, 3, 4]), x.repeat(repeats=(2, 3, 4)), x.repeat(2, 3, 4)):
+        np.testing.assert_array_equal(out.asnumpy(), want)
+    assert ms.Tensor(np.array([1.5], np.float32)).repeat(3).asnumpy().tolist() == [1.5] * 3
+    with pytest.raises(RuntimeError, match="rank"):
+        x.repeat(2)
+    with pytest.raises(RuntimeError, match="negative"):
+        x.repeat(2, -1)
