@@ -764,32 +764,37 @@ def _argsort(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     return F.argsort(self, *_sort_args("argsort", args, kwargs))
 
 
+def _named(name: str, params: dict, args: tuple, kwargs: dict) -> dict:
+    """``args``/``kwargs`` bound to one overload's ``params`` (name -> default; ``_REQUIRED``
+    for none), with MindSpore's TypeError for a missing or unexpected argument."""
+    if len(args) > len(params):
+        raise TypeError(f"For 'Tensor.{name}', takes at most {len(params)} arguments")
+    bound = dict(zip(params, args, strict=False))
+    for key, value in kwargs.items():
+        if key not in params or key in bound:
+            raise TypeError(f"For 'Tensor.{name}', got an unexpected argument {key!r}")
+        bound[key] = value
+    for key, default in params.items():
+        if key not in bound:
+            if default is _REQUIRED:
+                raise TypeError(f"For 'Tensor.{name}', missing the argument {key!r}")
+            bound[key] = default
+    return bound
+
+
+_REQUIRED = object()
+
+
 def _select(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     """2.10's two ``Tensor.select``: ``select(dim, index)`` (the slice ``index`` of axis
     ``dim``, that axis removed) when ``dim``/``index`` are named or the first argument is an
     int, else ``select(condition, y)`` (``self`` where ``condition`` holds, else ``y``;
     ``ops.select``)."""
     if {"dim", "index"} & kwargs.keys() or (args and isinstance(args[0], int)):
-        dim, index = _call(
-            lambda dim, index: (dim, index),
-            "select",
-            ("dim", "index"),
-            None,
-            args,
-            kwargs,
-            with_self=False,
-        )
-        return tensor_only_func.select_index(self, dim, index)
-    condition, y = _call(
-        lambda condition, y: (condition, y),
-        "select",
-        ("condition", "y"),
-        None,
-        args,
-        kwargs,
-        with_self=False,
-    )
-    return F.select(condition, self, y)
+        a = _named("select", {"dim": _REQUIRED, "index": _REQUIRED}, args, kwargs)
+        return tensor_only_func.select_index(self, a["dim"], a["index"])
+    a = _named("select", {"condition": _REQUIRED, "y": _REQUIRED}, args, kwargs)
+    return F.select(a["condition"], self, a["y"])
 
 
 def _viewing(method: Callable) -> Callable:
@@ -815,43 +820,20 @@ def _converting(method: Callable) -> Callable:
     non_blocking=False, copy=False)`` (``other``'s dtype)."""
 
     def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        flags = {"non_blocking": False, "copy": False}
         if args and isinstance(args[0], Tensor):
-            other, non_blocking, copy = _call(
-                lambda other, non_blocking=False, copy=False: (other, non_blocking, copy),
-                "to",
-                ("other", "non_blocking", "copy"),
-                None,
-                args,
-                kwargs,
-                with_self=False,
-            )
-            device, dtype = None, other.dtype
+            a = _named("to", {"other": _REQUIRED, **flags}, args, kwargs)
+            a["dtype"] = a["other"].dtype
         elif "device" in kwargs or (args and isinstance(args[0], str)):
-            device, dtype, non_blocking, copy = _call(
-                lambda device=None, dtype=None, non_blocking=False, copy=False: (
-                    device,
-                    dtype,
-                    non_blocking,
-                    copy,
-                ),
-                "to",
-                ("device", "dtype", "non_blocking", "copy"),
-                None,
-                args,
-                kwargs,
-                with_self=False,
-            )
+            a = _named("to", {"device": None, "dtype": None, **flags}, args, kwargs)
         else:
-            dtype, non_blocking, copy = _call(
-                lambda dtype=None, non_blocking=False, copy=False: (dtype, non_blocking, copy),
-                "to",
-                ("dtype", "non_blocking", "copy"),
-                None,
-                args,
-                kwargs,
-                with_self=False,
-            )
-            device = None
+            a = _named("to", {"dtype": None, **flags}, args, kwargs)
+        device, dtype, non_blocking, copy = (
+            a.get("device"),
+            a["dtype"],
+            a["non_blocking"],
+            a["copy"],
+        )
         _bool_arg("to", "non_blocking", non_blocking)
         _bool_arg("to", "copy", copy)
         out = self if dtype is None else method(self, dtype)
