@@ -48,6 +48,12 @@ def _data_ptr(self: Tensor) -> int:
     return int(self._data.unsafe_buffer_pointer())
 
 
+def _offload_to_host(self: Tensor) -> None:
+    """``Tensor._offload()``: the tensor's buffer moved to host memory (where it already is on
+    the CPU)."""
+    self._data = jax.device_put(self._data, jax.devices("cpu")[0])
+
+
 def _data_sync(self: Tensor, wait: bool = True) -> None:
     """Waits for the computation of the tensor's values (when ``wait``)."""
     if wait and hasattr(self._data, "block_until_ready"):
@@ -164,6 +170,8 @@ register_methods(
         "get_bytes": _get_bytes,
         "convert_bytes_to_tensor": staticmethod(_convert_bytes_to_tensor),
         "data_ptr": _data_ptr,
+        "_data_ptr": _data_ptr,
+        "_offload": _offload_to_host,
         "data_sync": _data_sync,
         "wait_pipeline": _wait_pipeline,
         "flush_from_cache": _flush_from_cache,

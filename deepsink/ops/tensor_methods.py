@@ -610,6 +610,13 @@ def _index(self: Tensor, indices: Any) -> Tensor:
     return self[tuple(indices)]
 
 
+def _move_to(self: Tensor, to: str, blocking: bool = True) -> Tensor:
+    """``Tensor.move_to(to, blocking=True)``: a copy on ``to`` (``ops.move_to``)."""
+    if not isinstance(blocking, bool):
+        raise ValueError(f"The type of 'blocking' must be bool, but got {blocking}")
+    return inplace_func.move_to(self, to, blocking)
+
+
 def _new_empty(self: Tensor, size: Any, *, dtype: Any = None, device: Any = None) -> Tensor:
     return tensor_only_func.new_empty(self, size, dtype=dtype, device=device)
 
@@ -650,7 +657,7 @@ OWN.update(
         "uniform": tensor_only_func.uniform,
         "unique_with_pad": math_alias_func.unique_with_pad,
         "value": lambda self: self,
-        "move_to": inplace_func.move_to,
+        "move_to": _move_to,
     }
 )
 

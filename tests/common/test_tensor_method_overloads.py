@@ -345,3 +345,11 @@ def test_repeat_tiles_as_documented():
         x.repeat(2)
     with pytest.raises(RuntimeError, match="negative"):
         x.repeat(2, -1)
+
+
+def test_offload_to_host_and_move_to_checks():
+    x = _t()
+    assert x._offload() is None and x._data_ptr() == x.data_ptr()
+    np.testing.assert_array_equal(x.asnumpy(), X)
+    with pytest.raises(ValueError, match="'blocking'"):
+        x.move_to("CPU", blocking=1)
