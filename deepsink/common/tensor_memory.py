@@ -1,7 +1,8 @@
 """MindSpore 2.10's Tensor methods about a tensor's memory rather than its values: raw bytes
 (``get_bytes``, ``Tensor.convert_bytes_to_tensor``), the buffer's address (``data_ptr``), DLPack
 (``to_dlpack``, ``Tensor.from_dlpack``), pinned host memory (``pin_memory``, ``is_pinned``),
-strides (``stride``, ``storage_offset``: deepsink's arrays are dense and row-major), offloading
+strides (``stride``, ``storage_offset``: deepsink's arrays are dense and row-major), the
+storage's bytes (``untyped_storage``, ``storage``), offloading
 to a file (``offload``, ``offload_file_path``), synchronisation (``data_sync``,
 ``wait_pipeline``), the init flag, gradient hooks by id (``hooks``, ``Tensor.remove_hook``) and
 releasing the buffer (``delete_``). Registered on ``Tensor`` when ``deepsink.common`` is imported.
@@ -160,6 +161,68 @@ def _delete(self: Tensor, non_blocking: bool = False) -> Tensor:
     return self
 
 
+class UntypedStorage:
+    """A tensor's storage as MindSpore 2.10's ``Tensor.untyped_storage()`` gives it: its bytes,
+    counted by ``size()``/``nbytes()`` (``element_size()`` is 1), at ``data_ptr()`` (0 once
+    resized to nothing), on ``device``; ``copy_(other)`` writes another storage's bytes into the
+    tensor, ``resize_(n)`` sets the storage's byte count (the tensor keeps its values, as in
+    2.10)."""
+
+    def __init__(self, tensor: Tensor) -> None:
+        self._tensor = tensor
+        self._nbytes: int | None = None
+
+    @property
+    def device(self) -> str:
+        return next(iter(self._tensor._data.devices())).platform.upper()
+
+    @property
+    def dtype(self) -> Any:
+        return self._tensor.dtype
+
+    def nbytes(self) -> int:
+        return int(self._tensor._data.nbytes) if self._nbytes is None else self._nbytes
+
+    def size(self) -> int:
+        return self.nbytes()
+
+    def element_size(self) -> int:
+        return 1
+
+    def is_shared(self) -> bool:
+        return False
+
+    def data_ptr(self) -> int:
+        return 0 if self.nbytes() == 0 else _data_ptr(self._tensor)
+
+    def resize_(self, size: int) -> UntypedStorage:
+        if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+            raise TypeError(f"'size' must be a non-negative int, but got {size!r}")
+        self._nbytes = size
+        return self
+
+    def copy_(self, src: UntypedStorage, non_blocking: bool = False) -> UntypedStorage:
+        if not isinstance(src, UntypedStorage):
+            raise TypeError(f"'src' must be an UntypedStorage, but got {type(src).__name__}")
+        if src.nbytes() != self.nbytes():
+            raise RuntimeError(
+                f"copy_: the storages must hold the same number of bytes, but got "
+                f"{self.nbytes()} and {src.nbytes()}"
+            )
+        t = self._tensor
+        data = np.frombuffer(_get_bytes(src._tensor), np.dtype(t._data.dtype))
+        t._data = jnp.asarray(data.reshape(t._data.shape))
+        return self
+
+
+def _untyped_storage(self: Tensor) -> UntypedStorage:
+    """The tensor's storage (``UntypedStorage``); one object per tensor."""
+    storage = self.__dict__.get("_untyped_storage")
+    if storage is None:
+        storage = self.__dict__["_untyped_storage"] = UntypedStorage(self)
+    return storage
+
+
 def _assign_value_cpp(self: Tensor, value: Any) -> None:
     """Gives the tensor ``value``'s values, shape and dtype (``assign_value``)."""
     self.assign_value(value)
@@ -190,6 +253,8 @@ register_methods(
         "remove_hook": staticmethod(_remove_hook),
         "delete_": _delete,
         "assign_value_cpp": _assign_value_cpp,
+        "storage": _untyped_storage,
+        "untyped_storage": _untyped_storage,
     },
     __name__,
 )

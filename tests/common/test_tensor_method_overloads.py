@@ -110,15 +110,15 @@ def test_scatter_add_dim_overload_adds_along_dim():
     np.testing.assert_allclose(x.scatter_add(dim=0, index=index, src=src).asnumpy(), want)
 
 
-# 2.10's public Tensor methods deepsink does not have: storage sharing (``set_``, ``storage``,
-# ``untyped_storage``: JAX arrays are immutable, a tensor cannot alias another's memory), the
+# 2.10's public Tensor methods deepsink does not have: storage sharing (``set_``: JAX arrays are
+# immutable, a tensor cannot alias another's memory), the
 # C++ indexing analysis of its graph compiler (``getitem_index_info``, ``setitem_index_info``),
 # Parameter internals of its runtime (``set_param_info``, ``set_device_address``,
 # ``set_cast_dtype``) and ``requires_grad_`` (2.10's Tensor has no ``requires_grad`` to set)
 NOT_YET = set(
     """
     getitem_index_info requires_grad_ set_ set_cast_dtype set_device_address set_param_info
-    setitem_index_info storage untyped_storage
+    setitem_index_info
     """.split()
 )
 
@@ -353,3 +353,20 @@ def test_offload_to_host_and_move_to_checks():
     np.testing.assert_array_equal(x.asnumpy(), X)
     with pytest.raises(ValueError, match="'blocking'"):
         x.move_to("CPU", blocking=1)
+
+
+def test_untyped_storage_as_2_10_gives_it():
+    # 2.10 (CPU): sizes 4/4, element_size 1, copy_ writes the other tensor's bytes, resize_(0)
+    # leaves data_ptr 0 and the tensor's values
+    a = ms.Tensor(2.0)
+    b, c = a * 1, a * 3
+    sb, sc = b.untyped_storage(), c.untyped_storage()
+    assert (sb.size(), sb.nbytes(), sb.element_size(), sb.is_shared()) == (4, 4, 1, False)
+    assert sb.data_ptr() != 0 and b.storage() is sb and sb.dtype == ms.float32
+    sb.copy_(sc)
+    assert b.item() == 6.0
+    sb.resize_(0)
+    assert (sb.size(), sb.data_ptr()) == (0, 0) and b.item() == 6.0
+    assert sb.resize_(12).nbytes() == 12 and sb.data_ptr() != 0
+    with pytest.raises(RuntimeError, match="same number of bytes"):
+        sc.copy_(sb)
