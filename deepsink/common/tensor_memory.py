@@ -215,6 +215,14 @@ class UntypedStorage:
         return self
 
 
+def _device(self: Tensor) -> str:
+    """Where the tensor's buffer is, as MindSpore names it: ``'CPU'``, else the accelerator's
+    name and id (``'GPU:0'``)."""
+    devices = getattr(self._data, "devices", None)
+    device = next(iter(devices())) if callable(devices) else jax.devices()[0]
+    return "CPU" if device.platform == "cpu" else f"{device.platform.upper()}:{device.id}"
+
+
 def _untyped_storage(self: Tensor) -> UntypedStorage:
     """The tensor's storage (``UntypedStorage``); one object per tensor."""
     storage = self.__dict__.get("_untyped_storage")
@@ -253,6 +261,7 @@ register_methods(
         "remove_hook": staticmethod(_remove_hook),
         "delete_": _delete,
         "assign_value_cpp": _assign_value_cpp,
+        "device": property(_device),
         "storage": _untyped_storage,
         "untyped_storage": _untyped_storage,
     },

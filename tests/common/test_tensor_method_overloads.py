@@ -370,3 +370,16 @@ def test_untyped_storage_as_2_10_gives_it():
     assert sb.resize_(12).nbytes() == 12 and sb.data_ptr() != 0
     with pytest.raises(RuntimeError, match="same number of bytes"):
         sc.copy_(sb)
+
+
+def test_device_names_where_the_buffer_is():
+    a = ms.Tensor(1.0)
+    want = "CPU" if jax_platform() == "cpu" else f"{jax_platform().upper()}:0"
+    assert a.device == want and (a * 1).device == want
+    assert a.move_to("CPU").device == "CPU"
+
+
+def jax_platform():
+    import jax
+
+    return jax.devices()[0].platform
