@@ -4,9 +4,11 @@ deepsink mirrors (``x.matmul(tensor2=y)``, ``x.std(dim=1, correction=0, keepdim=
 ``x.take(i, axis=1, mode='wrap')``, ...) into ``tests/fixtures/ms/tensor_method_overloads.json``;
 ``tests/common/test_tensor_method_overloads.py`` checks deepsink. A case is ``[method, positional
 arguments, keyword arguments]`` on ``X`` (``"I"``: an index tensor, ``"Y"``: a (3, 2) tensor,
-``"J"``, ``"K"``, ``"T"``: more index tensors, ``"N"``: an
-int tensor, ``"C"``: a bool tensor, ``"U"``: a (1, 3) tensor; ``"X"``: ``X`` itself; the call is
-on ``N`` when the method's name is in ``ON_INT``); its result is the outputs' values or the exception's type name.
+``"J"``, ``"K"``, ``"T"``, ``"R"``: more index tensors, ``"N"``, ``"P"``: int tensors, ``"C"``,
+``"M"``: bool tensors, ``"U"``, ``"V"``, ``"W"``, ``"S"``: float tensors; ``"X"``: ``X`` itself; a
+list of these is a list of Tensors; the call is on ``N`` when the method's name is in
+``ON_INT``); its result is the outputs' values, ``{"value": v}`` for a result that is not a Tensor
+(a bool, an int, a str, None), or the exception's type name.
 
 Run with a Python that has MindSpore 2.10 installed, from a directory outside the repository
 (MindSpore writes files into the current directory; not run by CI)::
@@ -41,6 +43,12 @@ VALUES = {
     "C": np.array([[True, False, True], [False, True, False]]),
     "T": np.array([[1]], np.int32),
     "U": np.array([[10.0, 20.0, 30.0]], np.float32),
+    "R": np.array([1, 0], np.int32),
+    "V": np.array([7.0, 8.0, 9.0], np.float32),
+    "W": np.array([7.0], np.float32),
+    "M": np.array([True, False, True]),
+    "S": np.arange(6, dtype=np.float32),
+    "P": np.array([1, 1, 2, 3, 3, 3], np.int32),
 }
 CASES = [
     ["matmul", ["Y"], {}],
@@ -105,8 +113,76 @@ CASES = [
     ["bitwise_and", ["N"], {}],
     ["select", ["C", 0.5], {}],
     ["select", [], {"condition": "C", "y": "X"}],
+    ["allclose", ["X"], {}],
+    ["allclose", [], {"other": "X", "rtol": 0.0, "atol": 0.0}],
+    ["allclose", ["Y"], {}],
+    ["argmax_with_value", [], {}],
+    ["argmax_with_value", [1, True], {}],
+    ["argmax_with_value", [None], {}],
+    ["argmin_with_value", [], {"axis": -1, "keep_dims": True}],
+    ["argmin_with_value", [0], {}],
+    ["fill_diagonal", [9.0], {}],
+    ["fill_diagonal", [], {"fill_value": 5.0, "wrap": True}],
+    ["ptp", [], {}],
+    ["ptp", [1, True], {}],
+    ["ptp", [], {"axis": 0}],
+    ["ptp", [], {"axis": [0, 1], "keepdims": True}],
+    ["sum_to_size", [1, 3], {}],
+    ["sum_to_size", [3], {}],
+    ["sum_to_size", [2, 1], {}],
+    ["sum_to_size", [], {}],
+    ["sum_to_size", [4, 3], {}],
+    ["sum_to_size", [1, 2, 3], {}],
+    ["type", [], {}],
+    ["value", [], {}],
+    ["index_put", [["R"], "V"], {}],
+    ["index_put", [["R", "R"], "W"], {"accumulate": True}],
+    ["index_put", [], {"indices": ["R"], "values": "W", "accumulate": False}],
+    ["index_put", [["S"], "W"], {}],
+    ["index_put", [["R"], "P"], {}],
+    ["masked_scatter", ["M", "S"], {}],
+    ["masked_scatter", ["C", "S"], {}],
+    ["masked_scatter", [], {"mask": "M", "source": "S"}],
+    ["masked_scatter", ["M", "V"], {}],
+    ["masked_scatter", ["M", "P"], {}],
+    ["masked_scatter", ["R", "S"], {}],
+    ["unique_with_pad", [0], {}],
+    ["geqrf", [], {}],
+    ["floor_divide_", [2], {}],
+    ["remainder_", [2], {}],
+    ["stride", [], {}],
+    ["stride", [1], {}],
+    ["stride", [], {"dim": 0}],
+    ["stride", [2], {}],
+    ["storage_offset", [], {}],
+    ["is_init", [], {}],
+    ["is_pinned", [], {}],
+    ["is_shared", [], {}],
+    ["data_sync", [], {}],
+    ["wait_pipeline", [], {}],
+    ["flush_from_cache", [], {}],
+    ["hooks", [], {}],
+    ["offload_file_path", [], {}],
+    ["sort", [], {"stable": True}],
+    ["sort", [], {"dim": 0, "descending": True, "stable": True}],
+    ["sort", [], {"axis": 1, "stable": True}],
+    ["sort", [1, True], {}],
+    ["argsort", [], {"dim": 1, "stable": True}],
+    ["argsort", [], {"dim": 0, "descending": True, "stable": False}],
+    ["select", [1, 0], {}],
+    ["select", [], {"dim": 1, "index": 2}],
+    ["select", [0, -1], {}],
+    ["select", [0, 2], {}],
+    ["to", ["N"], {}],
+    ["to", [], {"device": "CPU"}],
+    ["to", ["N"], {"non_blocking": False, "copy": True}],
+    ["div_", [2], {"rounding_mode": "floor"}],
+    ["div_", [2], {"rounding_mode": "trunc"}],
+    ["copy_", ["X"], {"non_blocking": False}],
+    ["diag", [1], {}],
+    ["nan_to_num", [], {"nan": None}],
 ]
-ON_INT = {"bitwise_and"}
+ON_INT = {"bitwise_and", "unique_with_pad"}
 
 
 def _params(name: str) -> list[str]:
@@ -129,6 +205,8 @@ def _params(name: str) -> list[str]:
 
 
 def _value(v, tensor):
+    if isinstance(v, list):
+        return [_value(i, tensor) for i in v]
     if isinstance(v, str) and v in VALUES:
         return tensor(VALUES[v])
     if v == "X":
@@ -144,10 +222,23 @@ def run(case, tensor):
         out = getattr(x, name)(
             *[_value(a, tensor) for a in args], **{k: _value(v, tensor) for k, v in kwargs.items()}
         )
+        if out is None or isinstance(out, bool | int | str):
+            return {"value": out}
         outs = out if isinstance(out, tuple | list) else (out,)
-        return [np.asarray(o.asnumpy()).tolist() for o in outs]
+        return [np.asarray(o.asnumpy()).tolist() if isinstance(o, tensor) else o for o in outs]
     except Exception as e:  # noqa: BLE001 - the recorded result is the exception's type
+        _settle()
         return type(e).__name__
+
+
+def _settle() -> None:
+    """Lets 2.10 report a failed kernel's error now: its PyNative pipeline is asynchronous, and an
+    error left pending is raised by the next case's call instead."""
+    for _ in range(2):
+        try:
+            (ms.Tensor(X) + 1).asnumpy()
+        except Exception:  # noqa: BLE001, S112 - draining the previous case's error
+            continue
 
 
 def main() -> None:

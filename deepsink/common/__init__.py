@@ -9,6 +9,7 @@ from deepsink.common import initializer as initializer
 # MindSpore's ``mindspore.common.seed`` module, loaded now: loaded later, the import would rebind
 # ``common.seed`` (the function ``deepsink.common.generator`` binds here) to the module
 from deepsink.common import seed as _seed_module  # noqa: F401
+from deepsink.common import tensor_memory as _tensor_memory  # noqa: F401 - its Tensor methods
 
 # mindspore.common's graph, random-state and tensor helpers (the same objects as the top level's)
 from deepsink.common.api_top import from_numpy as from_numpy

@@ -9,6 +9,9 @@ from typing import Any
 
 _ids = itertools.count()
 
+# handle id -> the hook table of the Tensor its hook was registered on (``Tensor.remove_hook``)
+TENSOR_HOOK_TABLES: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
 # a Cell's tables of hooks (attributes, ordered by handle id): nn/_cell_hooks.py fills them, a
 # compiled PyNative call is guarded by their contents (_compile/capture.py)
 CELL_HOOK_TABLES = ("_forward_pre_hook", "_forward_hook", "_backward_pre_hook", "_backward_hook")

@@ -532,7 +532,7 @@ class Tensor:
             >>> print(ms.grad(lambda a: (a * a).sum())(x))
             [2. 4.]
         """
-        from deepsink.common.hook_handle import HookHandle
+        from deepsink.common.hook_handle import TENSOR_HOOK_TABLES, HookHandle
 
         grad_hooks = provider("grad_hooks")
         grad_hooks.check_hook_fn(hook)
@@ -545,6 +545,7 @@ class Tensor:
                 self._data = grad_hooks.hook_tensor(self, hooks)._data
         handle = HookHandle(hooks)
         hooks[handle.handle_id] = hook
+        TENSOR_HOOK_TABLES[handle.handle_id] = hooks  # Tensor.remove_hook(handle_id)
         return handle
 
     # --- conversion ---------------------------------------------------------------------------
@@ -1156,9 +1157,6 @@ class Tensor:
     def fill(self, value) -> Tensor:
         return Tensor._from(jnp.full_like(self._data, unwrap(value)))
 
-    def repeat(self, repeats, axis=None) -> Tensor:
-        return Tensor._from(jnp.repeat(self._data, repeats, axis=axis))
-
     def swapaxes(self, a: int, b: int) -> Tensor:
         return Tensor._from(jnp.swapaxes(self._data, a, b))
 
@@ -1418,6 +1416,15 @@ def _inplace(fn):
     return method
 
 
+def _copied(self, src, non_blocking: bool = False) -> Tensor:
+    """``Tensor.copy_(src, non_blocking=False)``'s value: ``src`` broadcast to the tensor."""
+    if not isinstance(non_blocking, bool):
+        raise TypeError(
+            f"For 'Tensor.copy_', 'non_blocking' must be a bool, but got {type(non_blocking).__name__}"
+        )
+    return Tensor(src).broadcast_to(self.shape)
+
+
 register_methods(
     {
         "set_dtype": _set_dtype,
@@ -1439,8 +1446,10 @@ register_methods(
         "tril": lambda self, diagonal=0: Tensor._from(jnp.tril(self._data, diagonal)),
         "triu": lambda self, diagonal=0: Tensor._from(jnp.triu(self._data, diagonal)),
         "log10": lambda self: Tensor._from(jnp.log10(self._data)),
-        "nan_to_num": lambda self, nan=0.0, posinf=None, neginf=None: Tensor._from(
-            jnp.nan_to_num(self._data, nan=nan, posinf=posinf, neginf=neginf)
+        "nan_to_num": lambda self, nan=None, posinf=None, neginf=None: Tensor._from(
+            jnp.nan_to_num(
+                self._data, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf
+            )
         ),
         "long": lambda self: self.astype(mstype.int64),
         "short": lambda self: self.astype(mstype.int16),
@@ -1473,11 +1482,10 @@ register_methods(
         "add_": _inplace(lambda self, other, alpha=1: self + other * alpha),
         "sub_": _inplace(lambda self, other, alpha=1: self - other * alpha),
         "mul_": _inplace(lambda self, other: self * other),
-        "div_": _inplace(lambda self, other: self / other),
         "clamp_": _inplace(lambda self, min=None, max=None: self.clamp(min, max)),
         "fill_": _inplace(lambda self, value: self.fill(value)),
         "zero_": _inplace(lambda self: self.fill(0)),
-        "copy_": _inplace(lambda self, src: Tensor(src).broadcast_to(self.shape)),
+        "copy_": _inplace(_copied),
     },
     __name__,
 )

@@ -37,6 +37,7 @@ from deepsink.ops.function import array_ext_func as _array_ext_func
 from deepsink.ops.function import layout_func as _layout_func
 from deepsink.ops.function import linalg_func as _linalg_func
 from deepsink.ops.function import math_func as _math_func
+from deepsink.ops.function import tensor_only_func as _tensor_only_func
 from deepsink.ops.function.array_func import topk_core as _topk_core
 from deepsink.ops.function.inplace_func import _key
 
@@ -573,7 +574,7 @@ def allclose(
     input: Any, other: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
 ) -> bool:
     """Whether all elements are close (``isclose``): a Python bool."""
-    return builtins.bool(ops.all(ops.isclose(input, other, rtol, atol, equal_nan)))
+    return _tensor_only_func.allclose(input, other, rtol, atol, equal_nan)
 
 
 def dot(input: Any, other: Any) -> Tensor:
@@ -674,16 +675,7 @@ def cdist(
 
 def kthvalue(input: Any, k: int, dim: int = -1, keepdim: bool = False) -> Any:
     """The ``k``-th smallest values along ``dim`` and their indices (a stable ``ops.sort``)."""
-    a = U.array(input, "kthvalue")
-    ax = U.axis(dim, a.ndim, "kthvalue", "dim")
-    if not 1 <= k <= (a.shape[ax] if a.ndim else 1):
-        U.fail("kthvalue", f"'k' must be in [1, {a.shape[ax] if a.ndim else 1}], but got {k}")
-    if a.ndim == 0:
-        return _vi("kthvalue")(Tensor._from(a), ops.zeros((), mstype.int64))
-    v, i = (ops.narrow(t, ax, k - 1, 1) for t in ops.sort(input, ax))
-    if not keepdim:
-        v, i = ops.squeeze(v, ax), ops.squeeze(i, ax)
-    return _vi("kthvalue")(v, ops.cast(i, mstype.int64))
+    return _vi("kthvalue")(*_tensor_only_func.kthvalue(input, k, dim, keepdim))
 
 
 unique_consecutive = ops.unique_consecutive
@@ -697,19 +689,14 @@ polar = ops.polar
 
 def triangular_solve(
     b: Any,
-    A: Any,
+    A: Any,  # noqa: N803
     upper: bool = True,
-    transpose: bool = False,  # noqa: N803
+    transpose: bool = False,
     unitriangular: bool = False,
 ) -> Any:
     """Solves ``A X = b`` for triangular ``A``; returns ``(X, A)``."""
-    bb, aa = U.array(b, "triangular_solve", "b"), U.array(A, "triangular_solve", "A")
-    x = jax.scipy.linalg.solve_triangular(
-        aa, bb, trans=1 if transpose else 0, lower=not upper, unit_diagonal=unitriangular
-    )
-    return namedtuple("triangular_solve", ["solution", "cloned_coefficient"])(
-        Tensor._from(x), Tensor._from(aa)
-    )
+    x, a = _tensor_only_func.triangular_solve(b, A, upper, transpose, unitriangular)
+    return namedtuple("triangular_solve", ["solution", "cloned_coefficient"])(x, a)
 
 
 # --- batch-norm pieces (SyncBatchNorm's building blocks, PyTorch's definitions) ----------------
@@ -883,8 +870,7 @@ def normal(mean: Any = 0.0, std: Any = 1.0, size: Any = None, generator: Any = N
 
 def bernoulli(input: Any, *, generator: Any = None) -> Tensor:
     """0/1 samples with probability ``input`` (same dtype as ``input``)."""
-    p = U.array(input, "bernoulli")
-    return Tensor._from(jax.random.bernoulli(_key(generator, "bernoulli"), p).astype(p.dtype))
+    return _tensor_only_func.bernoulli(input, generator=generator)
 
 
 def multinomial(

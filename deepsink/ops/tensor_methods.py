@@ -12,9 +12,22 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from deepsink.common import dtype as mstype
 from deepsink.common.tensor import Tensor, _shape_args, register_methods, wrap_methods
 from deepsink.ops import amp_strategy
 from deepsink.ops import function as F
+from deepsink.ops import operations as P
+from deepsink.ops.function import (
+    array_ext_func,
+    image_func,
+    inplace_func,
+    linalg_func,
+    math_alias_func,
+    math_func,
+    qr_func,
+    scatter_func,
+    tensor_only_func,
+)
 from deepsink.ops.function.array_ext_func import take_along
 
 # Tensor method name -> ops function name (None: the same name)
@@ -217,7 +230,7 @@ def bind(methods: dict[str, Callable] | None = None) -> None:
         {name: functools.partial(_renaming, aliases=al) for name, al in KEYWORD_ALIASES.items()},
         __name__,
     )
-    wrap_methods({"transpose": _transposing}, __name__)
+    wrap_methods({"transpose": _transposing, "view": _viewing, "to": _converting}, __name__)
     wrap_methods({name: _amp_ruled(prim) for name, prim in AMP_RULED.items()}, __name__)
 
 
@@ -460,12 +473,6 @@ def _scatter_add(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     return _call(F.tensor_scatter_add, "scatter_add", ("indices", "updates"), self, args, kwargs)
 
 
-def _select(self: Tensor, condition: Any, y: Any) -> Tensor:
-    """``Tensor.select(condition, y)``: ``self`` where ``condition`` holds, else ``y``
-    (``ops.select``)."""
-    return F.select(condition, self, y)
-
-
 def _trace(
     self: Tensor, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None
 ) -> Tensor:
@@ -499,8 +506,445 @@ def _transposing(method: Callable) -> Callable:
     return transpose
 
 
-OWN.update({"scatter_add": _scatter_add, "select": _select, "trace": _trace})
+OWN.update({"scatter_add": _scatter_add, "trace": _trace})
 
 OWN.update(
     {"matmul": _matmul, "std": _spread("std", F.std), "var": _spread("var", F.var), "take": _take}
+)
+
+
+def _bool_arg(name: str, arg: str, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(
+            f"For 'Tensor.{name}', '{arg}' must be a bool, but got {type(value).__name__}"
+        )
+
+
+def _with_value(name: str, fn: Callable) -> Callable:
+    """``Tensor.argmax_with_value``/``argmin_with_value(axis=0, keep_dims=False)``: the
+    ``(values, Int64 indices)`` of ``ops.max``/``ops.min`` along ``axis``."""
+
+    def method(self: Tensor, axis: Any = 0, keep_dims: bool = False) -> tuple[Tensor, Tensor]:
+        _bool_arg(name, "keep_dims", keep_dims)
+        return fn(self, axis, keep_dims)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = _with_value.__doc__
+    return method
+
+
+def _cauchy(self: Tensor, median: float = 0.0, sigma: float = 1.0) -> Tensor:
+    """``Tensor.cauchy(median=0.0, sigma=1.0)``: a new Tensor of the tensor's shape and dtype
+    drawn from Cauchy(``median``, ``sigma``) (the ``Cauchy`` primitive)."""
+    return P.Cauchy(list(self.shape), median, sigma)().astype(self.dtype)
+
+
+def _log_normal(self: Tensor, mean: float = 1.0, std: float = 2.0) -> Tensor:
+    """``Tensor.log_normal(mean=1.0, std=2.0)``: a new Tensor of ``exp(Normal(mean, std))``
+    samples of the tensor's shape (the ``LogNormalReverse`` primitive)."""
+    return P.LogNormalReverse(mean, std)(self)
+
+
+def _fill_diagonal(self: Tensor, fill_value: Any, wrap: bool = False) -> Tensor:
+    """``Tensor.fill_diagonal(fill_value, wrap=False)``: the main diagonal set to
+    ``fill_value`` (the ``FillDiagonal`` primitive; ``wrap`` restarts it below a square block
+    of a tall matrix)."""
+    _bool_arg("fill_diagonal", "wrap", wrap)
+    return P.FillDiagonal(float(fill_value), wrap)(self)
+
+
+def _index_put(self: Tensor, indices: Any, values: Any, accumulate: bool = False) -> Tensor:
+    """``Tensor.index_put(indices, values, accumulate=False)``: ``values`` written (added) at
+    the positions the index Tensors ``indices`` name (the ``IndexPut`` primitive)."""
+    _bool_arg("index_put", "accumulate", accumulate)
+    if not isinstance(indices, tuple | list):
+        raise TypeError(
+            "For 'Tensor.index_put', 'indices' must be a tuple or list of Tensors, but got "
+            f"{type(indices).__name__}"
+        )
+    for i in indices:
+        if not isinstance(i, Tensor) or i.dtype not in (mstype.int32, mstype.int64):
+            raise TypeError(
+                "For 'Tensor.index_put', 'indices' must hold Int32 or Int64 Tensors, but got "
+                f"{getattr(i, 'dtype', type(i).__name__)}"
+            )
+    if len({i.dtype for i in indices}) > 1:
+        raise TypeError("For 'Tensor.index_put', the Tensors of 'indices' must have one dtype")
+    return P.IndexPut(int(accumulate))(self, values, list(indices))
+
+
+def _masked_scatter(self: Tensor, mask: Any, source: Any) -> Tensor:
+    """``Tensor.masked_scatter(mask, source)``: the positions where ``mask`` holds take the
+    values of ``source`` in order (the ``MaskedScatter`` primitive)."""
+    for v, arg in ((mask, "mask"), (source, "source")):
+        if not isinstance(v, Tensor):
+            raise TypeError(
+                f"For 'Tensor.masked_scatter', '{arg}' must be a Tensor, but got {type(v).__name__}"
+            )
+    if mask.ndim > self.ndim:
+        raise TypeError(
+            f"For 'Tensor.masked_scatter', 'mask' (rank {mask.ndim}) must not have more axes "
+            f"than the tensor (rank {self.ndim})"
+        )
+    if any(m not in (1, n) for m, n in zip(reversed(mask.shape), reversed(self.shape))):
+        raise ValueError(
+            f"For 'Tensor.masked_scatter', 'mask' of shape {list(mask.shape)} cannot be "
+            f"broadcast to the tensor's shape {list(self.shape)}"
+        )
+    return P.MaskedScatter()(self, mask, source)
+
+
+def _type(self: Tensor, dtype: Any = None) -> Any:
+    """``Tensor.type(dtype=None)``: the dtype's name (``'Float32'``) when ``dtype`` is None,
+    else the tensor cast to ``dtype`` (``ops.cast``)."""
+    return str(self.dtype) if dtype is None else self.astype(dtype)
+
+
+def _index(self: Tensor, indices: Any) -> Tensor:
+    """``Tensor.index(indices)``: the elements the index Tensors ``indices`` (one per leading
+    axis, broadcast together) select, as ``x[indices[0], indices[1], ...]``."""
+    if not isinstance(indices, tuple | list) or not all(isinstance(i, Tensor) for i in indices):
+        raise TypeError(
+            f"For 'Tensor.index', 'indices' must be a tuple or list of Tensors, but got {indices!r}"
+        )
+    return self[tuple(indices)]
+
+
+def _move_to(self: Tensor, to: str, blocking: bool = True) -> Tensor:
+    """``Tensor.move_to(to, blocking=True)``: a copy on ``to`` (``ops.move_to``)."""
+    if not isinstance(blocking, bool):
+        raise ValueError(f"The type of 'blocking' must be bool, but got {blocking}")
+    return inplace_func.move_to(self, to, blocking)
+
+
+def _new_empty(self: Tensor, size: Any, *, dtype: Any = None, device: Any = None) -> Tensor:
+    return tensor_only_func.new_empty(self, size, dtype=dtype, device=device)
+
+
+_new_empty.__doc__ = tensor_only_func.new_empty.__doc__
+
+
+def _sum_to_size(self: Tensor, *size: Any) -> Tensor:
+    return tensor_only_func.sum_to_size(self, *size)
+
+
+_sum_to_size.__doc__ = tensor_only_func.sum_to_size.__doc__
+
+
+OWN.update(
+    {
+        "allclose": tensor_only_func.allclose,
+        "argmax_with_value": _with_value("argmax_with_value", F.max),
+        "argmin_with_value": _with_value("argmin_with_value", F.min),
+        "bernoulli": tensor_only_func.bernoulli,
+        "bitwise_not": math_func._bitwise_not,
+        "cauchy": _cauchy,
+        "col2im": image_func.col2im,
+        "fill_diagonal": _fill_diagonal,
+        "geqrf": qr_func.geqrf,
+        "index": _index,
+        "index_put": _index_put,
+        "kthvalue": tensor_only_func.kthvalue,
+        "log_normal": _log_normal,
+        "masked_scatter": _masked_scatter,
+        "new_empty": _new_empty,
+        "orgqr": qr_func.orgqr,
+        "ormqr": qr_func.ormqr,
+        "ptp": tensor_only_func.ptp,
+        "sum_to_size": _sum_to_size,
+        "triangular_solve": tensor_only_func.triangular_solve,
+        "type": _type,
+        "uniform": tensor_only_func.uniform,
+        "unique_with_pad": math_alias_func.unique_with_pad,
+        "value": lambda self: self,
+        "move_to": _move_to,
+    }
+)
+
+
+def _in_place(name: str, fn: Callable) -> Callable:
+    """MindSpore's in-place Tensor method ``name``: the out-of-place ``fn(self, ...)`` written
+    into the tensor (its dtype kept), which is returned."""
+
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        return inplace_func.write_result(self, fn(self, *args, **kwargs))
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = (
+        f"MindSpore's in-place ``Tensor.{name}``: ``{getattr(fn, '__name__', name)}`` of the "
+        "tensor written into it; returns the tensor."
+    )
+    return method
+
+
+def _addmm(self: Tensor, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    return linalg_func.addmm(self, mat1, mat2, beta=beta, alpha=alpha)
+
+
+def _index_add_dim(self: Tensor, dim: int, index: Any, source: Any, *, alpha: Any = 1) -> Tensor:
+    return _index_add(self, dim, index, source, alpha=alpha)
+
+
+def _index_fill(self: Tensor, dim: int, index: Any, value: Any) -> Tensor:
+    return array_ext_func.index_fill(self, dim, index, value)
+
+
+def _scatter_(self: Tensor, dim: int, index: Any, src: Any = None, **kwargs: Any) -> Tensor:
+    """``Tensor.scatter_``'s four overloads: ``(dim, index, src)``, ``(dim, index, src, *,
+    reduce)``, ``(dim, index, value)``, ``(dim, index, value, *, reduce)``; ``reduce`` is
+    ``'add'`` or ``'multiply'``."""
+    if "value" in kwargs:
+        if src is not None:
+            raise TypeError("For 'Tensor.scatter_', got both 'src' and 'value'")
+        src = kwargs.pop("value")
+    reduce = kwargs.pop("reduce", None)
+    if kwargs:
+        raise TypeError(f"For 'Tensor.scatter_', got an unexpected argument {next(iter(kwargs))!r}")
+    if src is None:
+        raise TypeError("For 'Tensor.scatter_', missing the argument 'src' (or 'value')")
+    if reduce is None:
+        return scatter_func.scatter_elements(self, dim, index, src)
+    return scatter_func.scatter_elements(self, dim, index, src, reduce)
+
+
+def _scatter_add_dim(self: Tensor, dim: int, index: Any, src: Any) -> Tensor:
+    return F.tensor_scatter_elements(self, index, src, dim, "add")
+
+
+def _to(self: Tensor, device: Any = None, non_blocking: bool = False) -> Tensor:
+    """``Tensor.to_(device=None, non_blocking=False)``: the tensor moved to ``device``
+    (``'CPU'``, or ``'Ascend'`` for the accelerator deepsink runs on; ``ops.move_to``)."""
+    if not isinstance(non_blocking, bool):
+        raise ValueError(f"The type of 'non_blocking' must be bool, but got {non_blocking}")
+    if device not in ("Ascend", "CPU"):
+        raise ValueError(f"The value of 'to' must be one of ['Ascend', 'CPU'], but got {device}")
+    return inplace_func.move_to(self, device, not non_blocking)
+
+
+IN_PLACE = {
+    "addmm_": _addmm, "exp_": F.exp, "floor_": F.floor, "log_": F.log, "sign_": F.sign,
+    "floor_divide_": F.floor_divide, "remainder_": F.remainder,
+    "fill_diagonal_": _fill_diagonal, "index_add_": _index_add_dim,
+    "index_copy_": tensor_only_func.index_copy, "index_fill_": _index_fill,
+    "index_put_": _index_put, "masked_fill_": F.masked_fill, "masked_scatter_": _masked_scatter,
+    "scatter_": _scatter_, "scatter_add_": _scatter_add_dim, "to_": _to,
+}  # fmt: skip
+OWN.update({name: _in_place(name, fn) for name, fn in IN_PLACE.items()})
+
+
+def _sort_args(name: str, args: tuple, kwargs: dict) -> tuple:
+    """``(dim, descending)`` of 2.10's ``sort``/``argsort`` overloads ``(dim=-1,
+    descending=False, stable=False)`` and ``(axis=-1, descending=False)``; ``axis`` and
+    ``stable`` do not mix, as in 2.10."""
+    kwargs = dict(kwargs)
+    if "axis" in kwargs and ("dim" in kwargs or "stable" in kwargs):
+        raise TypeError(
+            f"Failed calling {name} with {sorted(kwargs)}. The valid calling should be: "
+            f'"Tensor.{name}(dim=<int>, descending=<bool>, stable=<bool>)" or '
+            f'"Tensor.{name}(axis=<int>, descending=<bool>)"'
+        )
+    if "axis" in kwargs:
+        kwargs["dim"] = kwargs.pop("axis")
+    dim, descending, stable = _call(
+        lambda dim=-1, descending=False, stable=False: (dim, descending, stable),
+        name,
+        ("dim", "descending", "stable"),
+        None,
+        args,
+        kwargs,
+        with_self=False,
+    )
+    _bool_arg(name, "descending", descending)
+    _bool_arg(name, "stable", stable)
+    return dim, descending
+
+
+def _sort(self: Tensor, *args: Any, **kwargs: Any) -> tuple[Tensor, Tensor]:
+    """``Tensor.sort(dim=-1, descending=False, stable=False)`` or ``sort(axis=-1,
+    descending=False)``: ``ops.sort`` (a stable sort, so ``stable=True`` holds either way)."""
+    return F.sort(self, *_sort_args("sort", args, kwargs))
+
+
+def _argsort(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """``Tensor.argsort(dim=-1, descending=False, stable=False)`` or ``argsort(axis=-1,
+    descending=False)``: ``ops.argsort`` (a stable sort)."""
+    return F.argsort(self, *_sort_args("argsort", args, kwargs))
+
+
+def _named(name: str, params: dict, args: tuple, kwargs: dict) -> dict:
+    """``args``/``kwargs`` bound to one overload's ``params`` (name -> default; ``_REQUIRED``
+    for none), with MindSpore's TypeError for a missing or unexpected argument."""
+    if len(args) > len(params):
+        raise TypeError(f"For 'Tensor.{name}', takes at most {len(params)} arguments")
+    bound = dict(zip(params, args, strict=False))
+    for key, value in kwargs.items():
+        if key not in params or key in bound:
+            raise TypeError(f"For 'Tensor.{name}', got an unexpected argument {key!r}")
+        bound[key] = value
+    for key, default in params.items():
+        if key not in bound:
+            if default is _REQUIRED:
+                raise TypeError(f"For 'Tensor.{name}', missing the argument {key!r}")
+            bound[key] = default
+    return bound
+
+
+_REQUIRED = object()
+
+
+def _select(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """2.10's two ``Tensor.select``: ``select(dim, index)`` (the slice ``index`` of axis
+    ``dim``, that axis removed) when ``dim``/``index`` are named or the first argument is an
+    int, else ``select(condition, y)`` (``self`` where ``condition`` holds, else ``y``;
+    ``ops.select``)."""
+    if {"dim", "index"} & kwargs.keys() or (args and isinstance(args[0], int)):
+        a = _named("select", {"dim": _REQUIRED, "index": _REQUIRED}, args, kwargs)
+        return tensor_only_func.select_index(self, a["dim"], a["index"])
+    a = _named("select", {"condition": _REQUIRED, "y": _REQUIRED}, args, kwargs)
+    return F.select(a["condition"], self, a["y"])
+
+
+def _viewing(method: Callable) -> Callable:
+    """``Tensor.view``'s second overload ``view(dtype)`` (the bytes read as ``dtype``,
+    ``tensor_only_func.view_dtype``) beside ``view(*shape)``."""
+
+    def view(self: Tensor, *shape: Any, **kwargs: Any) -> Tensor:
+        if "dtype" in kwargs or (len(shape) == 1 and isinstance(shape[0], mstype.Type)):
+            (dtype,) = _call(
+                lambda dtype: (dtype,), "view", ("dtype",), None, shape, kwargs, with_self=False
+            )
+            return tensor_only_func.view_dtype(self, dtype)
+        return method(self, *shape, **kwargs)
+
+    view.__doc__ = method.__doc__
+    return view
+
+
+def _converting(method: Callable) -> Callable:
+    """2.10's three ``Tensor.to``: ``to(dtype=None, non_blocking=False, copy=False)``,
+    ``to(device=None, dtype=None, non_blocking=False, copy=False)`` (``'CPU'``/``'cpu'``, or
+    ``'Ascend'``/``'npu'`` for the accelerator deepsink runs on) and ``to(other,
+    non_blocking=False, copy=False)`` (``other``'s dtype)."""
+
+    def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        flags = {"non_blocking": False, "copy": False}
+        if args and isinstance(args[0], Tensor):
+            a = _named("to", {"other": _REQUIRED, **flags}, args, kwargs)
+            a["dtype"] = a["other"].dtype
+        elif "device" in kwargs or (args and isinstance(args[0], str)):
+            a = _named("to", {"device": None, "dtype": None, **flags}, args, kwargs)
+        else:
+            a = _named("to", {"dtype": None, **flags}, args, kwargs)
+        device, dtype, non_blocking, copy = (
+            a.get("device"),
+            a["dtype"],
+            a["non_blocking"],
+            a["copy"],
+        )
+        _bool_arg("to", "non_blocking", non_blocking)
+        _bool_arg("to", "copy", copy)
+        out = self if dtype is None else method(self, dtype)
+        if device is not None:
+            if device not in ("CPU", "cpu", "Ascend", "npu"):
+                raise ValueError(
+                    f"For 'Tensor.to', 'device' must be 'CPU', 'cpu', 'Ascend' or 'npu', "
+                    f"but got {device!r}"
+                )
+            out = inplace_func.move_to(out, "CPU" if device in ("CPU", "cpu") else "Ascend")
+        return out if out is not self else inplace_func.deepcopy(self)
+
+    to.__doc__ = _TO_DOC
+    return to
+
+
+_TO_DOC = """The tensor cast to a dtype and/or moved to a device (a new Tensor). MindSpore 2.10's three
+    forms: ``to(dtype=None, non_blocking=False, copy=False)``, ``to(device=None, dtype=None,
+    non_blocking=False, copy=False)`` and ``to(other, non_blocking=False, copy=False)``.
+
+    Args:
+        device (str, optional): ``'CPU'``/``'cpu'``, or ``'Ascend'``/``'npu'`` for the
+            accelerator deepsink runs on. Default ``None``: where the tensor is.
+        dtype (mindspore.dtype, optional): The dtype. Default ``None``: the tensor's.
+        other (Tensor): A Tensor whose dtype is taken.
+        non_blocking (bool, optional): Copy asynchronously. Default ``False``.
+        copy (bool, optional): MindSpore's flag; a new Tensor is returned either way.
+            Default ``False``.
+
+    Returns:
+        Tensor, the converted values.
+
+    Raises:
+        TypeError: If ``non_blocking`` or ``copy`` is not a bool.
+        ValueError: If ``device`` is not a device name.
+
+    Examples:
+        >>> import numpy as np
+        >>> import deepsink as ms
+        >>> x = ms.Tensor(np.array([1.5, -2.0], np.float32))
+        >>> print(x.to(ms.int32), x.to("CPU", ms.float16).dtype)
+        [ 1 -2] Float16
+        >>> print(x.to(ms.Tensor(np.array([1], np.int64))).dtype)
+        Int64
+    """
+
+
+def _diag(self: Tensor, diagonal: int = 0) -> Tensor:
+    """``Tensor.diag(diagonal=0)``: ``ops.diag``; 2.10's method takes only the main
+    diagonal."""
+    if diagonal != 0:
+        raise ValueError(
+            f"For 'Tensor.diag', the argument 'diagonal' should be '0', but got {diagonal}."
+        )
+    return F.diag(self)
+
+
+def _ormqr(
+    self: Tensor, input2: Any, input3: Any, left: bool = True, transpose: bool = False
+) -> Tensor:
+    """``Tensor.ormqr(input2, input3, left=True, transpose=False)``: ``ops.ormqr`` with
+    ``input2`` the Householder scalars and ``input3`` the matrix multiplied."""
+    return qr_func.ormqr(self, input2, input3, left, transpose)
+
+
+def _div(self: Tensor, other: Any, *, rounding_mode: Any = None) -> Tensor:
+    return F.div(self, other, rounding_mode=rounding_mode)
+
+
+def _repeat(self: Tensor, *repeats: Any, **kwargs: Any) -> Tensor:
+    """``Tensor.repeat(*repeats)`` or ``repeat(repeats)``: the tensor tiled ``repeats[i]`` times
+    along axis ``i`` (``ops.tile``); ``repeats`` has at least the tensor's rank of entries
+    (more add leading axes), none negative."""
+    if "repeats" in kwargs:
+        if repeats:
+            raise TypeError("repeat() got multiple values for argument 'repeats'")
+        repeats = (kwargs.pop("repeats"),)
+    if kwargs:
+        raise TypeError(f"repeat() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    reps = tuple(_shape_args(repeats))
+    if not all(isinstance(r, int) and not isinstance(r, bool) for r in reps):
+        raise TypeError(f"For 'Tensor.repeat', 'repeats' must be ints, but got {reps}")
+    if len(reps) < self.ndim:
+        raise RuntimeError(
+            f"For 'Tensor.repeat', the number of 'repeats' ({len(reps)}) must not be less than "
+            f"the tensor's rank ({self.ndim})"
+        )
+    if any(r < 0 for r in reps):
+        raise RuntimeError(f"For 'Tensor.repeat', 'repeats' must not be negative, but got {reps}")
+    return F.tile(self, reps)
+
+
+for _name in ("sort", "argsort", "unique", "select", "diag", "ormqr"):
+    DELEGATED.pop(_name, None)
+    KEYWORD_ALIASES.pop(_name, None)
+OWN.update(
+    {
+        "sort": _sort,
+        "argsort": _argsort,
+        "unique": tensor_only_func.unique,
+        "select": _select,
+        "diag": _diag,
+        "ormqr": _ormqr,
+        "repeat": _repeat,
+        "div_": _in_place("div_", _div),
+    }
 )

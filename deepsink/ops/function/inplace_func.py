@@ -39,6 +39,27 @@ def _write(t: Tensor, value: jax.Array) -> Tensor:
     return t
 
 
+def write_result(input: Tensor, out: Any) -> Tensor:
+    """The in-place Tensor methods' last step (``x.exp_()``, ``x.index_put_(...)``): the
+    out-of-place op's result ``out`` written into ``input`` (dtype kept), which is returned. A
+    result of a wider kind (a float result of an int Tensor) is refused, not truncated."""
+    if not isinstance(out, Tensor) or tuple(out.shape) != tuple(input.shape):
+        U.fail(
+            "inplace",
+            f"the result of shape {list(getattr(out, 'shape', ()))} cannot be written into a "
+            f"Tensor of shape {list(input.shape)}",
+        )
+    kinds = "biufc"
+    if kinds.index(out._data.dtype.kind) > kinds.index(input._data.dtype.kind):
+        U.fail(
+            "inplace",
+            f"the result of dtype {out.dtype} cannot be written into a Tensor of dtype "
+            f"{input.dtype}",
+            TypeError,
+        )
+    return _write(input, out._data)
+
+
 def _apply(input: Any, api: str, fn: Any) -> Tensor:
     """The in-place form of the elementwise float op ``fn``: ``input`` holds ``fn(input)``."""
     t = _float_target(input, api)

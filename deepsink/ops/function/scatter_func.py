@@ -162,11 +162,43 @@ def tensor_scatter_elements(
     ax = U.axis(axis, a.ndim, "tensor_scatter_elements")
     grid = list(jnp.meshgrid(*(jnp.arange(n) for n in idx.shape), indexing="ij"))
     grid[ax] = jnp.where(idx < 0, idx + a.shape[ax], idx)
-    if reduction == "none":
-        return Tensor._from(a.at[tuple(grid)].set(upd))
-    if reduction == "add":
-        return Tensor._from(a.at[tuple(grid)].add(upd))
-    U.fail("tensor_scatter_elements", f"'reduction' must be 'none' or 'add', but got {reduction!r}")
+    if reduction not in ("none", "add"):
+        U.fail(
+            "tensor_scatter_elements",
+            f"'reduction' must be 'none' or 'add', but got {reduction!r}",
+        )
+    return Tensor._from(_scattered(a.at[tuple(grid)], upd, reduction))
+
+
+def _scattered(at: Any, upd: jax.Array, reduction: str) -> jax.Array:
+    return {"none": at.set, "add": at.add, "multiply": at.multiply}[reduction](upd)
+
+
+def scatter_elements(
+    input: Any, dim: int, index: Any, src: Any, reduce: str | None = None, api: str = "scatter_"
+) -> Tensor:
+    """``Tensor.scatter_``'s computation: ``src`` (a Tensor, or a number for every index)
+    written at ``index`` along ``dim``, or with ``reduce`` ``'add'``/``'multiply'`` combined
+    with what is there."""
+    if reduce not in (None, "add", "multiply"):
+        U.fail(api, f"'reduce' must be None, 'add' or 'multiply', but got {reduce!r}")
+    a = U.array(input, api)
+    idx = _indices(index, api, "index")
+    if isinstance(src, bool | int | float):
+        upd = jnp.full(idx.shape, src, a.dtype)
+    else:
+        upd = U.array(src, api, "src").astype(a.dtype)
+        if upd.ndim != idx.ndim or any(u < i for u, i in zip(upd.shape, idx.shape, strict=True)):
+            U.fail(
+                api,
+                f"'src' must have the rank of 'index' and no smaller axis, but got shapes "
+                f"{list(upd.shape)} and {list(idx.shape)}",
+            )
+        upd = upd[tuple(slice(0, n) for n in idx.shape)]
+    ax = U.axis(dim, a.ndim, api, "dim")
+    grid = list(jnp.meshgrid(*(jnp.arange(n) for n in idx.shape), indexing="ij"))
+    grid[ax] = jnp.where(idx < 0, idx + a.shape[ax], idx)
+    return Tensor._from(_scattered(a.at[tuple(grid)], upd, reduce or "none"))
 
 
 def scatter(input: Any, axis: int, index: Any, src: Any) -> Tensor:
