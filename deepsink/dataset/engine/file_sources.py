@@ -191,7 +191,8 @@ def _line_source_args(
             f"For '{api}', shuffle={mode!r} is not supported; use Shuffle.GLOBAL or False"
         )
     reject_cache(cache, api)
-    return resolve(api, None, mode != Shuffle.FALSE, num_samples, num_shards, shard_id)
+    shuffled = mode != Shuffle.FALSE
+    return resolve(api, None, shuffled, num_samples, num_shards, shard_id, mappable=False)
 
 
 class _LineSource(_Source):

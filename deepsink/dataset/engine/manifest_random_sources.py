@@ -208,7 +208,7 @@ class RandomDataset(_Source):
         self.total_rows = int(rng.integers(1, 1025)) if total_rows is None else total_rows
         self._specs = [(n, np.dtype(np_type(t)), tuple(s)) for n, t, s in specs]
         self._names = [s[0] for s in self._specs]
-        smp = resolve(api, None, shuffle, num_samples, num_shards, shard_id)
+        smp = resolve(api, None, shuffle, num_samples, num_shards, shard_id, mappable=False)
         super().__init__(smp, num_parallel_workers, (self.total_rows, tuple(self._names)))
 
     def _length(self) -> int:
