@@ -56,8 +56,13 @@ def test_text_file_skips_empty_lines(tmp_path):
     rows = [r["text"] for r in d.create_dict_iterator(output_numpy=True)]
     assert [str(r) for r in rows] == ["hello world", "second line", "last"]
     assert rows[0].dtype == np.dtype("<U11") and rows[0].shape == ()
-    with pytest.raises(NotImplementedError, match="FILES"):
-        ds.TextFileDataset(str(tmp_path / "a.txt"), shuffle=ds.Shuffle.FILES)
+    for mode in (ds.Shuffle.FILES, ds.Shuffle.INFILE, ds.Shuffle.PARTIAL):  # one file: its order
+        d = ds.TextFileDataset(str(tmp_path / "a.txt"), shuffle=mode)
+        assert [str(r[0]) for r in d.create_tuple_iterator(output_numpy=True)] == [
+            "hello world",
+            "second line",
+            "last",
+        ]
 
 
 def test_csv(tmp_path):

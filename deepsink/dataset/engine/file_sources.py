@@ -18,11 +18,13 @@ from deepsink.dataset.core import validator_helpers as vh
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.samplers import Sampler, resolve
+from deepsink.dataset.engine.shuffle import mt19937, std_shuffle
 from deepsink.dataset.engine.sources import (
     MnistDataset,
     Shuffle,
     _shuffle_mode,
     _Source,
+    _SourceView,
     _usage,
     find_files,
     reject_cache,
@@ -180,6 +182,23 @@ class Cifar100Dataset(_Source):
         return images[idx], coarse[idx], fine[idx]
 
 
+def _interleave(per_file: list[list], num_parallel_workers: int | None) -> list:
+    """MindSpore's unshuffled row order over several files: file k is read by worker
+    ``k % workers`` (its files one after another) and rows are taken from the workers in turn,
+    one row each, a finished worker dropping out."""
+    from deepsink.dataset import config
+
+    workers = num_parallel_workers or config.get_num_parallel_workers()
+    queues = [[r for f in per_file[w::workers] for r in f] for w in range(workers)]
+    out, pos = [], 0
+    while True:
+        live = [q for q in queues if pos < len(q)]
+        if not live:
+            return out
+        out.extend(q[pos] for q in live)
+        pos += 1
+
+
 def _line_source_args(
     api: str, shuffle: Any, num_samples: Any, num_shards: Any, shard_id: Any, cache: Any
 ) -> Sampler:
@@ -196,8 +215,84 @@ def _line_source_args(
 
 
 class _LineSource(_Source):
+    """A source of files read line by line (MindSpore's non-mappable file readers). Unshuffled
+    or under ``Shuffle.FILES`` the rows are held in file order and each pass reads them in the
+    order MindSpore's reader makes (``_files_order``: its shards, workers and file shuffle);
+    under a global shuffle the samplers order them."""
+
+    _file_rows: list[int] | None = None  # rows per file, when the reader's order applies
+    _file_shuffle = False  # Shuffle.FILES: the file order reshuffled each pass
+
+    def _line_sampler(
+        self,
+        api: str,
+        shuffle: Any,
+        num_samples: Any,
+        num_parallel_workers: Any,
+        num_shards: Any,
+        shard_id: Any,
+        cache: Any,
+    ) -> Sampler:
+        """The sampler of ``shuffle`` and the other reading arguments, checked; unshuffled or
+        under ``Shuffle.FILES`` a sequential one (``_files_order`` reads the shard and
+        ``num_samples``). ``Shuffle.INFILE`` and ``Shuffle.PARTIAL`` read unshuffled, as
+        MindSpore's file readers do (they shuffle the files under FILES and GLOBAL only)."""
+        mode = _shuffle_mode(shuffle)
+        reader_order = mode in (Shuffle.FILES, Shuffle.FALSE, Shuffle.INFILE, Shuffle.PARTIAL)
+        smp = _line_source_args(
+            api, False if reader_order else shuffle, num_samples, num_shards, shard_id, cache
+        )
+        self._file_reading = (num_parallel_workers, num_samples, num_shards, shard_id)
+        self._file_shuffle = mode == Shuffle.FILES
+        self._file_rows = [] if reader_order else None
+        return resolve(api, None, False, None, None, None) if reader_order else smp
+
+    def _file_rows_read(self, per_file: list[list], num_parallel_workers: Any) -> list:
+        """The rows of the files (one list per file) in the order the source holds them: file
+        order when the reader's order applies (counting each file's rows), else as MindSpore's
+        workers read them (``_interleave``)."""
+        if self._file_rows is None:
+            return _interleave(per_file, num_parallel_workers)
+        self._file_rows = [len(f) for f in per_file]
+        return [r for f in per_file for r in f]
+
+    def _open(self, ctx: ExecContext) -> _SourceView:
+        if self._file_rows is None:
+            return super()._open(ctx)
+        self._bind_labels()
+        return _SourceView(self, self._files_order(ctx.seed, ctx.next_pass(self)), ctx)
+
     def _length(self) -> int:
-        return len(self._rows[0])
+        if self._file_rows is None:
+            return len(self._rows[0])
+        return len(self._files_order(0, 0))
+
+    def _files_order(self, seed: int, pass_no: int) -> np.ndarray:
+        """The rows of pass ``pass_no`` as MindSpore's reader makes them: under
+        ``Shuffle.FILES`` each pass shuffles the previous pass's file order (``std::shuffle`` with
+        ``std::mt19937(seed)``, or with ``mt19937(1)``, ``(2)``, ... when sharded); a shard reads
+        its ``ceil(rows / num_shards)`` rows of that order (going round again past the end); the
+        files (parts of files) go to the workers in turn and rows come from the workers in turn;
+        ``num_samples`` rows at most."""
+        workers, num_samples, num_shards, shard_id = self._file_reading
+        counts = self._file_rows
+        order = list(range(len(counts)))
+        for p in range(pass_no + 1 if self._file_shuffle else 0):
+            std_shuffle(order, mt19937(seed if not num_shards or num_shards == 1 else p + 1))
+        starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        total = int(starts[-1])
+        devices, device = (num_shards, shard_id) if num_shards else (1, 0)
+        per_shard = -(-total // devices)
+        first, end = device * per_shard, (device + 1) * per_shard
+        blocks, pre = [], 0
+        while total and pre < end:
+            for f in order:
+                lo, hi = max(first - pre, 0), min(end - pre, counts[f])
+                if lo < hi:
+                    blocks.append(range(starts[f] + lo, starts[f] + hi))
+                pre += counts[f]
+        rows = np.array(_interleave(blocks, workers), np.int64)
+        return rows if num_samples is None else rows[:num_samples]
 
     def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
         return tuple([col[int(i)] for i in idx] for col in self._rows)
@@ -244,12 +339,14 @@ class TextFileDataset(_LineSource):
     ) -> None:
         api = "TextFileDataset"
         self.dataset_files = find_files(dataset_files, api)
-        smp = _line_source_args(api, shuffle, num_samples, num_shards, shard_id, cache)
-        lines = []
+        smp = self._line_sampler(
+            api, shuffle, num_samples, num_parallel_workers, num_shards, shard_id, cache
+        )
+        per_file = []
         for path in self.dataset_files:
             with open(path, encoding="utf-8") as f:
-                lines.extend(np.array(s) for s in (ln.rstrip("\r\n") for ln in f) if s)
-        self._rows = (lines,)
+                per_file.append([np.array(s) for s in (ln.rstrip("\r\n") for ln in f) if s])
+        self._rows = (self._file_rows_read(per_file, num_parallel_workers),)
         self._names = ["text"]
         super().__init__(smp, num_parallel_workers, (tuple(self.dataset_files),))
 
@@ -335,10 +432,13 @@ class CSVDataset(_LineSource):
                     )
         if column_names is not None:
             column_names = vh.check_columns(column_names, "column_names")
-        smp = _line_source_args(api, shuffle, num_samples, num_shards, shard_id, cache)
+        smp = self._line_sampler(
+            api, shuffle, num_samples, num_parallel_workers, num_shards, shard_id, cache
+        )
         header = column_names is None
-        records: list[tuple[str, int, list[str]]] = []
+        per_file: list[list[tuple[str, int, list[str]]]] = []
         for path in self.dataset_files:
+            per_file.append([])
             with open(path, newline="", encoding="utf-8") as f:
                 for line, fields in enumerate(csv.reader(f, delimiter=field_delim)):
                     if header and line == 0:
@@ -346,7 +446,8 @@ class CSVDataset(_LineSource):
                             column_names = fields
                         continue
                     if fields:
-                        records.append((path, line, fields))
+                        per_file[-1].append((path, line, fields))
+        records = self._file_rows_read(per_file, num_parallel_workers)
         if not column_names:
             raise ValueError(f"For '{api}', no column names: give column_names or a header line")
         n = len(column_names)
