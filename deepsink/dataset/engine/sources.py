@@ -860,7 +860,9 @@ class GeneratorDataset(_Source):
         )
 
     def _runner(self, ctx: ExecContext) -> ProcessRunner | None:
-        if not self.python_multiprocessing or self._workers() <= 1 or config.get_debug_mode():
+        # a getter (output_shapes, output_types) reads here, starting no process (MindSpore)
+        single = self._workers() <= 1 or config.get_debug_mode() or ctx.getter
+        if not self.python_multiprocessing or single:
             return None
         fetch = self._fetcher()
         return ctx.resource(
