@@ -489,6 +489,31 @@ def class_info_through_pipeline(ms):
         }
 
 
+def map_operation_checks(ms):
+    """A transform class given for an instance, or something not callable, in ``map`` and the
+    random compositions: MindSpore's ValueErrors (the package name left out)."""
+    ds, T, V = ms.dataset, ms.dataset.transforms, ms.dataset.vision
+    data = ds.NumpySlicesDataset(np.zeros((2, 4, 4, 3), np.uint8), shuffle=False)
+    calls = [
+        lambda: data.map(V.HWC2CHW),
+        lambda: data.map([V.Decode(), V.HWC2CHW]),
+        lambda: data.map(3),
+        lambda: data.map([abs, "abs"]),
+        lambda: T.Compose([V.Decode, V.HWC2CHW()]),
+        lambda: T.RandomApply([V.Decode(), V.HWC2CHW]),
+        lambda: T.RandomChoice([V.Decode(), V.HWC2CHW]),
+        lambda: T.RandomOrder([V.HWC2CHW]),
+    ]
+    out = []
+    for call in calls:
+        try:
+            call()
+            out.append(None)
+        except ValueError as e:
+            out.append(str(e).replace(ms.__name__ + ".", "<package>."))
+    return out
+
+
 # ---------------------------------------------------------------- Resize
 
 
@@ -607,6 +632,7 @@ CASES = [
     batch_ragged_padded, batch_ragged_drop_remainder_fits,
     manifest_read, manifest_missing_file, manifest_image_types, manifest_errors,
     manifest_map_error_names_file, class_info_through_pipeline,
+    map_operation_checks,
     resize_batch_modes, resize_five_dims, resize_pilcubic, resize_pilcubic_gray,
     resize_antialias_numpy, resize_antialias_pil, resize_pilcubic_pil, resize_pipeline_batches,
     compose_pil_input, compose_numpy_input, compose_pipeline_mixed,
