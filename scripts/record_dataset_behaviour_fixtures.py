@@ -514,6 +514,43 @@ def map_operation_checks(ms):
     return out
 
 
+def csv_read_when_run(ms):
+    """CSVDataset reads its files when the pipeline runs: the size counts records, a value of the
+    wrong type, a quote left open and duplicate column names fail then."""
+    ds = ms.dataset
+    out = {}
+    with tempfile.TemporaryDirectory() as d:
+        files = {
+            "typed": "1,2\nx,3\n",
+            "open_quote": '1,2\n3,"4\n',
+            "open_quote_bad_value": 'a,"4\n',
+        }
+        for name, text in files.items():
+            path = os.path.join(d, name + ".csv")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            data = ds.CSVDataset(
+                path, column_defaults=[0, 0], column_names=["a", "b"], shuffle=False
+            )
+            try:
+                rows = len(list(data.create_tuple_iterator(num_epochs=1)))
+            except RuntimeError as e:
+                rows = _pipeline_error(e, d)
+            out[name] = [data.get_dataset_size(), rows]
+        path = os.path.join(d, "typed.csv")
+        dup = ds.CSVDataset(path, column_defaults=["", ""], column_names=["a", "a"], shuffle=False)
+        try:
+            dup.create_tuple_iterator(num_epochs=1)
+            out["duplicate_names"] = None
+        except RuntimeError as e:
+            out["duplicate_names"] = _pipeline_error(e, d)
+        plain = ds.CSVDataset(path, field_delim=None, column_names=["a", "b"], shuffle=False)
+        out["no_delimiter"] = [
+            [str(v) for v in r] for r in plain.create_tuple_iterator(num_epochs=1)
+        ]
+    return out
+
+
 # ---------------------------------------------------------------- Resize
 
 
@@ -632,7 +669,7 @@ CASES = [
     batch_ragged_padded, batch_ragged_drop_remainder_fits,
     manifest_read, manifest_missing_file, manifest_image_types, manifest_errors,
     manifest_map_error_names_file, class_info_through_pipeline,
-    map_operation_checks,
+    map_operation_checks, csv_read_when_run,
     resize_batch_modes, resize_five_dims, resize_pilcubic, resize_pilcubic_gray,
     resize_antialias_numpy, resize_antialias_pil, resize_pilcubic_pil, resize_pipeline_batches,
     compose_pil_input, compose_numpy_input, compose_pipeline_mixed,

@@ -158,6 +158,10 @@ class Dataset:
         """Rows per pass when known without running the pipeline."""
         return None
 
+    def _validate(self) -> None:
+        """MindSpore's checks of a node's arguments that it makes when the pipeline starts, not
+        when the node is built (none by default)."""
+
     def _row_file(self, row: int) -> str | None:
         """The file source row ``row`` was read from, when a file source lies below through single
         children (named in a map's error, as MindSpore's "corresponding data file")."""
@@ -1393,6 +1397,7 @@ def check_tree(root: Dataset) -> None:
         if id(node) in seen or shared or (not is_root and node._consumers > 1):
             raise ValueError("The data pipeline is not a tree (i.e., one node has 2 consumers)")
         seen.add(id(node))
+        node._validate()
         stack.extend((child, False) for child in node.children)
 
 

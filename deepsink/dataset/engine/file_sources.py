@@ -275,6 +275,7 @@ class _LineSource(_Source):
         files (parts of files) go to the workers in turn and rows come from the workers in turn;
         ``num_samples`` rows at most."""
         workers, num_samples, num_shards, shard_id = self._file_reading
+        _ = self._rows  # a source that reads its files when first needed (CSV) reads them now
         counts = self._file_rows
         order = list(range(len(counts)))
         for p in range(pass_no + 1 if self._file_shuffle else 0):
@@ -362,8 +363,7 @@ def _csv_value(text: str, default: Any, path: str, line: int) -> np.ndarray:
         return np.array(float(text), np.float32)
     except ValueError:
         raise RuntimeError(
-            f"Invalid csv, csv file: {path} parse failed at line {line}, type does not match "
-            f"({text!r} is not a {type(default).__name__})."
+            f"Invalid csv, csv file: {path} parse failed at line {line}, type does not match."
         ) from None
 
 
@@ -418,6 +418,8 @@ class CSVDataset(_LineSource):
     ) -> None:
         api = "CSVDataset"
         self.dataset_files = find_files(dataset_files, api)
+        if field_delim is None:  # MindSpore's default
+            field_delim = ","
         vh.type_check(field_delim, (str,), "field_delim")
         if len(field_delim) != 1 or field_delim in ('"', "\r", "\n"):
             raise ValueError(
@@ -431,40 +433,126 @@ class CSVDataset(_LineSource):
                         f"column type in column_defaults[{i}] is not int, float or str, got {d!r}"
                     )
         if column_names is not None:
-            column_names = vh.check_columns(column_names, "column_names")
+            # duplicates are refused when the pipeline starts (_validate), as MindSpore does
+            many = isinstance(column_names, list)
+            vh.check_columns(
+                list(dict.fromkeys(column_names)) if many else column_names, "column_names"
+            )
+            column_names = list(column_names) if many else [column_names]
         smp = self._line_sampler(
             api, shuffle, num_samples, num_parallel_workers, num_shards, shard_id, cache
         )
-        header = column_names is None
-        per_file: list[list[tuple[str, int, list[str]]]] = []
-        for path in self.dataset_files:
-            per_file.append([])
-            with open(path, newline="", encoding="utf-8") as f:
-                for line, fields in enumerate(csv.reader(f, delimiter=field_delim)):
-                    if header and line == 0:
-                        if column_names is None:
-                            column_names = fields
-                        continue
-                    if fields:
-                        per_file[-1].append((path, line, fields))
-        records = self._file_rows_read(per_file, num_parallel_workers)
-        if not column_names:
-            raise ValueError(f"For '{api}', no column names: give column_names or a header line")
+        self.field_delim, self.column_defaults = field_delim, column_defaults
+        self._workers_given = num_parallel_workers
+        self._records: list | None = None  # read when the pipeline first needs them
+        if column_names is None:  # the first line of the first file names the columns
+            with open(self.dataset_files[0], newline="", encoding="utf-8") as f:
+                column_names = next(csv.reader(f, delimiter=field_delim), None)
+            if not column_names:
+                raise ValueError(
+                    f"For '{api}', no column names: give column_names or a header line"
+                )
+            self._header = True
+        else:
+            self._header = False
         n = len(column_names)
-        defaults = column_defaults if column_defaults is not None else [None] * n
-        if len(defaults) != n:
+        self._defaults = column_defaults if column_defaults is not None else [None] * n
+        self._names = list(column_names)
+        super().__init__(smp, num_parallel_workers, (tuple(self.dataset_files), tuple(self._names)))
+
+    def _validate(self) -> None:
+        seen: set[str] = set()
+        for name in self._names:
+            if name in seen:
+                raise RuntimeError(
+                    "CSVDataset: 'column_names' : Invalid parameter, duplicate column names are "
+                    f"not allowed: {name}"
+                )
+            seen.add(name)
+        n = len(self._names)
+        if len(self._defaults) != n:
             raise ValueError(
-                f"The number of column_defaults ({len(defaults)}) and columns ({n}) must be the same."
+                f"The number of column_defaults ({len(self._defaults)}) and columns ({n}) must be "
+                "the same."
             )
+
+    @property
+    def _rows(self) -> tuple[list]:
+        """The records (file, line, fields), read when first needed, in the reader's order; the
+        values are parsed as rows are read (MindSpore reports a bad value then)."""
+        if self._records is None:
+            self._broken: list[tuple] = []
+            per_file = [self._file_records(path) for path in self.dataset_files]
+            self._records = self._file_rows_read(per_file, self._workers_given)
+        return (self._records,)
+
+    def _file_records(self, path: str) -> list[tuple[str, int, list[str]]]:
+        """A file's complete records; a malformed end is kept in ``_broken`` and reported when
+        rows are read (MindSpore counts the records before it)."""
+        out = []
+        with open(path, newline="", encoding="utf-8") as f:
+            reader = csv.reader(f, delimiter=self.field_delim, strict=True)
+            start = 1  # the line a record starts on
+            try:
+                for k, fields in enumerate(reader):
+                    if not (self._header and k == 0) and fields:
+                        out.append((path, start, fields))
+                    start = reader.line_num + 1
+            except csv.Error as e:
+                self._broken.append((path, out, start, e))
+        return out
+
+    def _check_read(self) -> None:
+        """The errors MindSpore's reader meets when it runs: no record at all, then per broken
+        file a bad value before the break, or the break itself."""
+        if not self._rows[0]:
+            files = ", ".join(self.dataset_files)
+            raise RuntimeError(
+                "Invalid data, CSVDataset API can't read the data file (interface mismatch or no "
+                f"data found). Check csv file path:  {files}."
+            )
+        for path, records, start, e in self._broken:
+            self._check_partial(path, records, start)
+            why = (
+                f"Invalid csv file, reach the end of file in quote field, check {path}."
+                if "unexpected end of data" in str(e)
+                else str(e)
+            )
+            raise RuntimeError(
+                f"Invalid file, failed to parse csv file: {path} at line {start}. "
+                f"Error message: {why}"
+            )
+
+    def _check_partial(self, path: str, records: list, start: int) -> None:
+        """MindSpore parses a file as a stream, converting each field as it ends: a value of the
+        wrong type in the records before a malformed end (or in the fields the last record
+        completed) is reported instead of the malformed end."""
+        for _, line, fields in records:
+            for text, default in zip(fields, self._defaults):
+                _csv_value(text, default, path, line)
+        with open(path, newline="", encoding="utf-8") as f:
+            last = list(csv.reader(f, delimiter=self.field_delim))[-1:]
+        for text, default in zip(last[0][:-1] if last else [], self._defaults):
+            _csv_value(text, default, path, start)
+
+    def _row_file(self, row: int) -> str | None:
+        records = self._rows[0]
+        return records[row][0] if 0 <= row < len(records) else None
+
+    def _open(self, ctx: ExecContext) -> _SourceView:
+        self._check_read()
+        return super()._open(ctx)
+
+    def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
+        records, n = self._rows[0], len(self._names)
         cols: list[list] = [[] for _ in range(n)]
-        for path, line, fields in records:
+        for i in idx:
+            path, line, fields = records[int(i)]
             if len(fields) != n:
                 raise RuntimeError(
-                    f"Invalid csv, the number of columns at line {line} of {path} is {len(fields)}, "
-                    f"but {n} columns {column_names} were expected."
+                    f"Invalid csv, the number of columns at line {line} of {path} is "
+                    f"{len(fields)}, but {n} columns {self._names} were expected."
                 )
-            for k, (text, default) in enumerate(zip(fields, defaults)):
+            for k, (text, default) in enumerate(zip(fields, self._defaults)):
                 cols[k].append(_csv_value(text, default, path, line))
-        self.field_delim, self.column_defaults = field_delim, column_defaults
-        self._names, self._rows = list(column_names), tuple(cols)
-        super().__init__(smp, num_parallel_workers, (tuple(self.dataset_files), tuple(self._names)))
+        return tuple(cols)
