@@ -468,3 +468,31 @@ def not_random(function: Callable) -> Callable:
     """
     function.random = False
     return function
+
+
+# MindSpore's module holds the other general transforms too; deepsink builds them in
+# ``tensor_ops`` on this module's base classes, so they are looked up here on first use.
+_IN_TENSOR_OPS = frozenset(
+    {
+        "Concatenate",
+        "Duplicate",
+        "Fill",
+        "Mask",
+        "PadEnd",
+        "Plugin",
+        "RandomApply",
+        "RandomChoice",
+        "RandomOrder",
+        "Relational",
+        "Slice",
+        "Unique",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _IN_TENSOR_OPS:
+        from deepsink.dataset.transforms import tensor_ops
+
+        return getattr(tensor_ops, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
