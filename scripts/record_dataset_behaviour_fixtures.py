@@ -366,6 +366,191 @@ def manifest_missing_file(ms):
     return repr(ms.dataset.ManifestDataset(os.path.join("no_such_directory", "m.json")))
 
 
+def _manifest_lines(directory: str, lines: list[dict], name: str = "m.json") -> str:
+    path = os.path.join(directory, name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def _entry(source: str, name: str = "cat", usage: str = "train") -> dict:
+    return {"source": source, "usage": usage, "annotation": [{"name": name}]}
+
+
+def _files(directory: str) -> dict:
+    """A PNG, a JPEG, a text file, a GIF and a BMP header, and an empty file."""
+    from PIL import Image
+
+    out = {}
+    for name, fmt in (("a.png", "PNG"), ("b.jpg", "JPEG"), ("g.gif", "GIF"), ("m.bmp", "BMP")):
+        out[name] = os.path.join(directory, name)
+        Image.fromarray(_image((4, 6, 3), len(out))).save(out[name], fmt)
+    for name, data in (("t.jpg", b"not an image"), ("e.jpg", b"")):
+        out[name] = os.path.join(directory, name)
+        with open(out[name], "wb") as f:
+            f.write(data)
+    return out
+
+
+def _pipeline_error(e: BaseException, directory: str) -> list:
+    return [type(e).__name__, error_message(e).replace(directory, "<dir>")]
+
+
+def manifest_image_types(ms):
+    ds = ms.dataset
+    with tempfile.TemporaryDirectory() as d:
+        f = _files(d)
+        names = ["a.png", "t.jpg", "b.jpg", "g.gif", "m.bmp"]
+        m = _manifest_lines(d, [_entry(f[n], n.split(".")[0]) for n in names])
+        data = ds.ManifestDataset(m, shuffle=False)
+        rows = [
+            [r["image"].tobytes()[:3].hex(), r["label"].tolist()]
+            for r in data.create_dict_iterator(output_numpy=True, num_epochs=1)
+        ]
+        return {"rows": rows, "size": data.get_dataset_size(), "classes": data.num_classes()}
+
+
+def manifest_errors(ms):
+    ds = ms.dataset
+    out = {}
+    with tempfile.TemporaryDirectory() as d:
+        f = _files(d)
+        good = _entry(f["a.png"])
+        cases = {
+            "empty_image": [good, _entry(f["e.jpg"])],
+            "missing_image": [good, _entry(os.path.join(d, "none.jpg"))],
+            "other_usage_missing_image": [good, _entry(os.path.join(d, "none.jpg"), usage="eval")],
+            "no_source": [good, {"usage": "train", "annotation": [{"name": "x"}]}],
+            "no_usage": [good, {"source": f["a.png"], "annotation": [{"name": "x"}]}],
+            "no_name": [good, {"source": f["a.png"], "usage": "train", "annotation": [{}]}],
+            "only_text": [_entry(f["t.jpg"])],
+        }
+        for name, lines in cases.items():
+            data = ds.ManifestDataset(_manifest_lines(d, lines))  # read when the pipeline starts
+            try:
+                out[name] = len(list(data.create_dict_iterator(num_epochs=1)))
+            except RuntimeError as e:
+                out[name] = _pipeline_error(e, d)
+    return out
+
+
+def manifest_map_error_names_file(ms):
+    ds = ms.dataset
+
+    def fail(x):
+        raise ValueError("bad row")
+
+    with tempfile.TemporaryDirectory() as d:
+        f = _files(d)
+        m = _manifest_lines(d, [_entry(f["a.png"])])
+        data = ds.ManifestDataset(m, shuffle=False).map(fail, ["image"])
+        try:
+            list(data.create_dict_iterator(num_epochs=1))
+        except RuntimeError as e:
+            line = f"map operation: [PyFunc] failed. The corresponding data file is: {f['a.png']}"
+            return line in str(e)
+    return None
+
+
+def class_info_through_pipeline(ms):
+    ds = ms.dataset
+    with tempfile.TemporaryDirectory() as d:
+        f = _files(d)
+        m = _manifest_lines(d, [_entry(f["a.png"], "cat"), _entry(f["b.jpg"], "dog")])
+        three = _manifest_lines(
+            d,
+            [_entry(f["a.png"], "x"), _entry(f["b.jpg"], "y"), _entry(f["g.gif"], "z")],
+            "three.json",
+        )
+
+        def plain():
+            return ds.NumpySlicesDataset({"image": np.zeros((2, 1), np.uint8), "label": [0, 1]})
+
+        def data():
+            return ds.ManifestDataset(m)
+
+        def renamed():
+            return plain().rename(["image", "label"], ["i2", "l2"])
+
+        return {
+            "shuffled_indexing": data().shuffle(2).get_class_indexing(),
+            "batched_indexing": data().batch(1).get_class_indexing(),
+            "plain_indexing": plain().shuffle(2).get_class_indexing(),
+            "concat_classes": [
+                (data() + plain()).num_classes(),
+                (plain() + data()).num_classes(),
+                (data() + ds.ManifestDataset(three)).num_classes(),
+                (ds.ManifestDataset(three) + data()).repeat(2).num_classes(),
+            ],
+            "zip_classes": [
+                ds.zip((data(), renamed())).num_classes(),
+                ds.zip((renamed(), data())).num_classes(),
+            ],
+        }
+
+
+def map_operation_checks(ms):
+    """A transform class given for an instance, or something not callable, in ``map`` and the
+    random compositions: MindSpore's ValueErrors (the package name left out)."""
+    ds, T, V = ms.dataset, ms.dataset.transforms, ms.dataset.vision
+    data = ds.NumpySlicesDataset(np.zeros((2, 4, 4, 3), np.uint8), shuffle=False)
+    calls = [
+        lambda: data.map(V.HWC2CHW),
+        lambda: data.map([V.Decode(), V.HWC2CHW]),
+        lambda: data.map(3),
+        lambda: data.map([abs, "abs"]),
+        lambda: T.Compose([V.Decode, V.HWC2CHW()]),
+        lambda: T.RandomApply([V.Decode(), V.HWC2CHW]),
+        lambda: T.RandomChoice([V.Decode(), V.HWC2CHW]),
+        lambda: T.RandomOrder([V.HWC2CHW]),
+    ]
+    out = []
+    for call in calls:
+        try:
+            call()
+            out.append(None)
+        except ValueError as e:
+            out.append(str(e).replace(ms.__name__ + ".", "<package>."))
+    return out
+
+
+def csv_read_when_run(ms):
+    """CSVDataset reads its files when the pipeline runs: the size counts records, a value of the
+    wrong type, a quote left open and duplicate column names fail then."""
+    ds = ms.dataset
+    out = {}
+    with tempfile.TemporaryDirectory() as d:
+        files = {
+            "typed": "1,2\nx,3\n",
+            "open_quote": '1,2\n3,"4\n',
+            "open_quote_bad_value": 'a,"4\n',
+        }
+        for name, text in files.items():
+            path = os.path.join(d, name + ".csv")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            data = ds.CSVDataset(
+                path, column_defaults=[0, 0], column_names=["a", "b"], shuffle=False
+            )
+            try:
+                rows = len(list(data.create_tuple_iterator(num_epochs=1)))
+            except RuntimeError as e:
+                rows = _pipeline_error(e, d)
+            out[name] = [data.get_dataset_size(), rows]
+        path = os.path.join(d, "typed.csv")
+        dup = ds.CSVDataset(path, column_defaults=["", ""], column_names=["a", "a"], shuffle=False)
+        try:
+            dup.create_tuple_iterator(num_epochs=1)
+            out["duplicate_names"] = None
+        except RuntimeError as e:
+            out["duplicate_names"] = _pipeline_error(e, d)
+        plain = ds.CSVDataset(path, field_delim=None, column_names=["a", "b"], shuffle=False)
+        out["no_delimiter"] = [
+            [str(v) for v in r] for r in plain.create_tuple_iterator(num_epochs=1)
+        ]
+    return out
+
+
 # ---------------------------------------------------------------- Resize
 
 
@@ -482,7 +667,9 @@ CASES = [
     batch_input_columns_string, batch_output_columns_without_map,
     batch_ragged_lengths, batch_ragged_shapes, batch_ragged_ranks, batch_ragged_types,
     batch_ragged_padded, batch_ragged_drop_remainder_fits,
-    manifest_read, manifest_missing_file,
+    manifest_read, manifest_missing_file, manifest_image_types, manifest_errors,
+    manifest_map_error_names_file, class_info_through_pipeline,
+    map_operation_checks, csv_read_when_run,
     resize_batch_modes, resize_five_dims, resize_pilcubic, resize_pilcubic_gray,
     resize_antialias_numpy, resize_antialias_pil, resize_pilcubic_pil, resize_pipeline_batches,
     compose_pil_input, compose_numpy_input, compose_pipeline_mixed,

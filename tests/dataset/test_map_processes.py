@@ -76,3 +76,24 @@ def test_a_returned_list_is_one_column():
             [0, 1, 5],
             [1, 2, 5],
         ]
+
+
+def test_getters_run_one_row_here_without_worker_processes():
+    """output_shapes/output_types of a map (and a generator) run with Python multiprocessing:
+    MindSpore computes the first row in the calling process and starts no worker."""
+    calls = []
+
+    def op(a):
+        calls.append(os.getpid())
+        return np.ones((3, 2)) * a
+
+    src = ds.GeneratorDataset(
+        [(np.array(i),) for i in range(8)],
+        ["x"],
+        python_multiprocessing=True,
+        num_parallel_workers=2,
+    )
+    data = src.map(op, ["x"], python_multiprocessing=True, num_parallel_workers=2)
+    assert data.output_shapes() == [[3, 2]]
+    assert data.output_types() == [np.float64]
+    assert calls == [os.getpid()]

@@ -121,3 +121,15 @@ def test_slice_and_fill_errors_as_mindspore():
         T.Slice([[0, 1]])
     with pytest.raises(RuntimeError, match="same data type"):
         T.Fill("words")(X)
+
+
+def test_transforms_module_holds_mindspores_names():
+    """``mindspore.dataset.transforms.transforms`` holds RandomApply, PadEnd, ... (2.10's module
+    path, which MindSpore's own tests import)."""
+    import deepsink.dataset.transforms as transforms_package
+    from deepsink.dataset.transforms import transforms as module
+
+    for name in ("RandomApply", "RandomChoice", "RandomOrder", "PadEnd", "Fill", "Slice", "Mask"):
+        assert getattr(module, name) is getattr(transforms_package, name)
+    with pytest.raises(AttributeError):
+        module.NoSuchTransform  # noqa: B018

@@ -34,7 +34,7 @@ def test_empty_jpeg_in_a_map_names_the_file(folder, op):
     data = ds.ImageFolderDataset(str(folder), shuffle=False).map(op, "image")
     with pytest.raises(RuntimeError) as excinfo:
         list(data.create_dict_iterator(output_numpy=True))
-    assert "the corresponding data file is" in str(excinfo.value)
+    assert "The corresponding data file is" in str(excinfo.value)
     _names_the_empty_file(excinfo, folder)
 
 

@@ -14,7 +14,7 @@ import numpy as np
 from deepsink._core.validate import check_bool, check_one_of
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.context import ExecContext
-from deepsink.dataset.engine.file_sources import _line_source_args
+from deepsink.dataset.engine.file_sources import _interleave, _line_source_args
 from deepsink.dataset.engine.samplers import Sampler
 from deepsink.dataset.engine.sources import Shuffle, _Source, reject_cache
 
@@ -350,8 +350,6 @@ class USPSDataset(_ArraySource):
         shard_id: int | None = None,
         cache: Any = None,
     ) -> None:
-        from deepsink.dataset.engine.text_sources import _interleave
-
         api = "USPSDataset"
         self.dataset_dir = readers.check_dir(dataset_dir, api)
         self.usage = check_one_of(usage or "all", ["train", "test", "all"], "usage", api)

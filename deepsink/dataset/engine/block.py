@@ -52,6 +52,8 @@ def stack(rows: Sequence[np.ndarray]) -> Column:
     first = rows[0]
     if not all(isinstance(r, np.ndarray | np.generic) for r in rows):  # also dict rows
         return list(rows)
+    if len(rows) == 1:  # one row: a view of it (a row of hundreds of MB is not copied)
+        return np.asarray(first)[None]
     if all(r.shape == first.shape and r.dtype == first.dtype for r in rows):
         return np.stack(rows)
     return list(rows)

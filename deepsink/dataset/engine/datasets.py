@@ -87,6 +87,21 @@ class View:
         return ordered_map(self.gather, ranges, workers, window)
 
 
+def _classes_below(node: Dataset) -> int | None:
+    """MindSpore's class count of a pipeline: a labelled source's own, the largest of a concat's
+    inputs, the last input of another node with several (a zip), None without a source that
+    has classes."""
+    count = getattr(node, "_num_classes", None)
+    if count is not None:
+        return count()
+    if not node.children:
+        return None
+    if isinstance(node, registered("ConcatDataset")):
+        counts = [c for c in map(_classes_below, node.children) if c is not None]
+        return max(counts) if counts else None
+    return _classes_below(node.children[-1])
+
+
 class Dataset:
     """The base class of every dataset: sources (``GeneratorDataset``, ``MnistDataset``, ...) and the
     nodes their methods add (``map``, ``batch``, ``shuffle``, ...). A pipeline is a chain of them,
@@ -142,6 +157,10 @@ class Dataset:
     def _num_rows(self) -> int | None:
         """Rows per pass when known without running the pipeline."""
         return None
+
+    def _validate(self) -> None:
+        """MindSpore's checks of a node's arguments that it makes when the pipeline starts, not
+        when the node is built (none by default)."""
 
     def _row_file(self, row: int) -> str | None:
         """The file source row ``row`` was read from, when a file source lies below through single
@@ -1197,13 +1216,25 @@ class Dataset:
             >>> print(ds.NumpySlicesDataset({'x': np.arange(6)}).num_classes())
             None
         """
-        node: Dataset | None = self
-        while node is not None:  # down single children only (a zip or concat has none)
-            count = getattr(node, "_num_classes", None)
-            if count is not None:
-                return count()
-            node = node.children[0] if len(node.children) == 1 else None
-        return None
+        return _classes_below(self)
+
+    def get_class_indexing(self) -> dict:
+        """The class names and their label indexes of the first source below (a labelled source
+        such as ``ImageFolderDataset`` or ``ManifestDataset`` defines them); ``{}`` for a source
+        without classes.
+
+        Returns:
+            dict, the class names and their indexes.
+
+        Examples:
+            >>> import numpy as np
+            >>> import deepsink.dataset as ds
+            >>> print(ds.NumpySlicesDataset({'x': np.arange(6)}).shuffle(2).get_class_indexing())
+            {}
+        """
+        if self.children:
+            return self.children[0].get_class_indexing()
+        return {}
 
     def get_repeat_count(self) -> int:
         """The repeat count set by ``repeat`` (1 without it).
@@ -1366,6 +1397,7 @@ def check_tree(root: Dataset) -> None:
         if id(node) in seen or shared or (not is_root and node._consumers > 1):
             raise ValueError("The data pipeline is not a tree (i.e., one node has 2 consumers)")
         seen.add(id(node))
+        node._validate()
         stack.extend((child, False) for child in node.children)
 
 

@@ -18,11 +18,13 @@ from deepsink.dataset.core import validator_helpers as vh
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.context import ExecContext
 from deepsink.dataset.engine.samplers import Sampler, resolve
+from deepsink.dataset.engine.shuffle import mt19937, std_shuffle
 from deepsink.dataset.engine.sources import (
     MnistDataset,
     Shuffle,
     _shuffle_mode,
     _Source,
+    _SourceView,
     _usage,
     find_files,
     reject_cache,
@@ -180,6 +182,23 @@ class Cifar100Dataset(_Source):
         return images[idx], coarse[idx], fine[idx]
 
 
+def _interleave(per_file: list[list], num_parallel_workers: int | None) -> list:
+    """MindSpore's unshuffled row order over several files: file k is read by worker
+    ``k % workers`` (its files one after another) and rows are taken from the workers in turn,
+    one row each, a finished worker dropping out."""
+    from deepsink.dataset import config
+
+    workers = num_parallel_workers or config.get_num_parallel_workers()
+    queues = [[r for f in per_file[w::workers] for r in f] for w in range(workers)]
+    out, pos = [], 0
+    while True:
+        live = [q for q in queues if pos < len(q)]
+        if not live:
+            return out
+        out.extend(q[pos] for q in live)
+        pos += 1
+
+
 def _line_source_args(
     api: str, shuffle: Any, num_samples: Any, num_shards: Any, shard_id: Any, cache: Any
 ) -> Sampler:
@@ -191,12 +210,90 @@ def _line_source_args(
             f"For '{api}', shuffle={mode!r} is not supported; use Shuffle.GLOBAL or False"
         )
     reject_cache(cache, api)
-    return resolve(api, None, mode != Shuffle.FALSE, num_samples, num_shards, shard_id)
+    shuffled = mode != Shuffle.FALSE
+    return resolve(api, None, shuffled, num_samples, num_shards, shard_id, mappable=False)
 
 
 class _LineSource(_Source):
+    """A source of files read line by line (MindSpore's non-mappable file readers). Unshuffled
+    or under ``Shuffle.FILES`` the rows are held in file order and each pass reads them in the
+    order MindSpore's reader makes (``_files_order``: its shards, workers and file shuffle);
+    under a global shuffle the samplers order them."""
+
+    _file_rows: list[int] | None = None  # rows per file, when the reader's order applies
+    _file_shuffle = False  # Shuffle.FILES: the file order reshuffled each pass
+
+    def _line_sampler(
+        self,
+        api: str,
+        shuffle: Any,
+        num_samples: Any,
+        num_parallel_workers: Any,
+        num_shards: Any,
+        shard_id: Any,
+        cache: Any,
+    ) -> Sampler:
+        """The sampler of ``shuffle`` and the other reading arguments, checked; unshuffled or
+        under ``Shuffle.FILES`` a sequential one (``_files_order`` reads the shard and
+        ``num_samples``). ``Shuffle.INFILE`` and ``Shuffle.PARTIAL`` read unshuffled, as
+        MindSpore's file readers do (they shuffle the files under FILES and GLOBAL only)."""
+        mode = _shuffle_mode(shuffle)
+        reader_order = mode in (Shuffle.FILES, Shuffle.FALSE, Shuffle.INFILE, Shuffle.PARTIAL)
+        smp = _line_source_args(
+            api, False if reader_order else shuffle, num_samples, num_shards, shard_id, cache
+        )
+        self._file_reading = (num_parallel_workers, num_samples, num_shards, shard_id)
+        self._file_shuffle = mode == Shuffle.FILES
+        self._file_rows = [] if reader_order else None
+        return resolve(api, None, False, None, None, None) if reader_order else smp
+
+    def _file_rows_read(self, per_file: list[list], num_parallel_workers: Any) -> list:
+        """The rows of the files (one list per file) in the order the source holds them: file
+        order when the reader's order applies (counting each file's rows), else as MindSpore's
+        workers read them (``_interleave``)."""
+        if self._file_rows is None:
+            return _interleave(per_file, num_parallel_workers)
+        self._file_rows = [len(f) for f in per_file]
+        return [r for f in per_file for r in f]
+
+    def _open(self, ctx: ExecContext) -> _SourceView:
+        if self._file_rows is None:
+            return super()._open(ctx)
+        self._bind_labels()
+        return _SourceView(self, self._files_order(ctx.seed, ctx.next_pass(self)), ctx)
+
     def _length(self) -> int:
-        return len(self._rows[0])
+        if self._file_rows is None:
+            return len(self._rows[0])
+        return len(self._files_order(0, 0))
+
+    def _files_order(self, seed: int, pass_no: int) -> np.ndarray:
+        """The rows of pass ``pass_no`` as MindSpore's reader makes them: under
+        ``Shuffle.FILES`` each pass shuffles the previous pass's file order (``std::shuffle`` with
+        ``std::mt19937(seed)``, or with ``mt19937(1)``, ``(2)``, ... when sharded); a shard reads
+        its ``ceil(rows / num_shards)`` rows of that order (going round again past the end); the
+        files (parts of files) go to the workers in turn and rows come from the workers in turn;
+        ``num_samples`` rows at most."""
+        workers, num_samples, num_shards, shard_id = self._file_reading
+        _ = self._rows  # a source that reads its files when first needed (CSV) reads them now
+        counts = self._file_rows
+        order = list(range(len(counts)))
+        for p in range(pass_no + 1 if self._file_shuffle else 0):
+            std_shuffle(order, mt19937(seed if not num_shards or num_shards == 1 else p + 1))
+        starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        total = int(starts[-1])
+        devices, device = (num_shards, shard_id) if num_shards else (1, 0)
+        per_shard = -(-total // devices)
+        first, end = device * per_shard, (device + 1) * per_shard
+        blocks, pre = [], 0
+        while total and pre < end:
+            for f in order:
+                lo, hi = max(first - pre, 0), min(end - pre, counts[f])
+                if lo < hi:
+                    blocks.append(range(starts[f] + lo, starts[f] + hi))
+                pre += counts[f]
+        rows = np.array(_interleave(blocks, workers), np.int64)
+        return rows if num_samples is None else rows[:num_samples]
 
     def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
         return tuple([col[int(i)] for i in idx] for col in self._rows)
@@ -243,12 +340,14 @@ class TextFileDataset(_LineSource):
     ) -> None:
         api = "TextFileDataset"
         self.dataset_files = find_files(dataset_files, api)
-        smp = _line_source_args(api, shuffle, num_samples, num_shards, shard_id, cache)
-        lines = []
+        smp = self._line_sampler(
+            api, shuffle, num_samples, num_parallel_workers, num_shards, shard_id, cache
+        )
+        per_file = []
         for path in self.dataset_files:
             with open(path, encoding="utf-8") as f:
-                lines.extend(np.array(s) for s in (ln.rstrip("\r\n") for ln in f) if s)
-        self._rows = (lines,)
+                per_file.append([np.array(s) for s in (ln.rstrip("\r\n") for ln in f) if s])
+        self._rows = (self._file_rows_read(per_file, num_parallel_workers),)
         self._names = ["text"]
         super().__init__(smp, num_parallel_workers, (tuple(self.dataset_files),))
 
@@ -264,8 +363,7 @@ def _csv_value(text: str, default: Any, path: str, line: int) -> np.ndarray:
         return np.array(float(text), np.float32)
     except ValueError:
         raise RuntimeError(
-            f"Invalid csv, csv file: {path} parse failed at line {line}, type does not match "
-            f"({text!r} is not a {type(default).__name__})."
+            f"Invalid csv, csv file: {path} parse failed at line {line}, type does not match."
         ) from None
 
 
@@ -320,6 +418,8 @@ class CSVDataset(_LineSource):
     ) -> None:
         api = "CSVDataset"
         self.dataset_files = find_files(dataset_files, api)
+        if field_delim is None:  # MindSpore's default
+            field_delim = ","
         vh.type_check(field_delim, (str,), "field_delim")
         if len(field_delim) != 1 or field_delim in ('"', "\r", "\n"):
             raise ValueError(
@@ -333,36 +433,126 @@ class CSVDataset(_LineSource):
                         f"column type in column_defaults[{i}] is not int, float or str, got {d!r}"
                     )
         if column_names is not None:
-            column_names = vh.check_columns(column_names, "column_names")
-        smp = _line_source_args(api, shuffle, num_samples, num_shards, shard_id, cache)
-        header = column_names is None
-        records: list[tuple[str, int, list[str]]] = []
-        for path in self.dataset_files:
-            with open(path, newline="", encoding="utf-8") as f:
-                for line, fields in enumerate(csv.reader(f, delimiter=field_delim)):
-                    if header and line == 0:
-                        if column_names is None:
-                            column_names = fields
-                        continue
-                    if fields:
-                        records.append((path, line, fields))
-        if not column_names:
-            raise ValueError(f"For '{api}', no column names: give column_names or a header line")
-        n = len(column_names)
-        defaults = column_defaults if column_defaults is not None else [None] * n
-        if len(defaults) != n:
-            raise ValueError(
-                f"The number of column_defaults ({len(defaults)}) and columns ({n}) must be the same."
+            # duplicates are refused when the pipeline starts (_validate), as MindSpore does
+            many = isinstance(column_names, list)
+            vh.check_columns(
+                list(dict.fromkeys(column_names)) if many else column_names, "column_names"
             )
+            column_names = list(column_names) if many else [column_names]
+        smp = self._line_sampler(
+            api, shuffle, num_samples, num_parallel_workers, num_shards, shard_id, cache
+        )
+        self.field_delim, self.column_defaults = field_delim, column_defaults
+        self._workers_given = num_parallel_workers
+        self._records: list | None = None  # read when the pipeline first needs them
+        if column_names is None:  # the first line of the first file names the columns
+            with open(self.dataset_files[0], newline="", encoding="utf-8") as f:
+                column_names = next(csv.reader(f, delimiter=field_delim), None)
+            if not column_names:
+                raise ValueError(
+                    f"For '{api}', no column names: give column_names or a header line"
+                )
+            self._header = True
+        else:
+            self._header = False
+        n = len(column_names)
+        self._defaults = column_defaults if column_defaults is not None else [None] * n
+        self._names = list(column_names)
+        super().__init__(smp, num_parallel_workers, (tuple(self.dataset_files), tuple(self._names)))
+
+    def _validate(self) -> None:
+        seen: set[str] = set()
+        for name in self._names:
+            if name in seen:
+                raise RuntimeError(
+                    "CSVDataset: 'column_names' : Invalid parameter, duplicate column names are "
+                    f"not allowed: {name}"
+                )
+            seen.add(name)
+        n = len(self._names)
+        if len(self._defaults) != n:
+            raise ValueError(
+                f"The number of column_defaults ({len(self._defaults)}) and columns ({n}) must be "
+                "the same."
+            )
+
+    @property
+    def _rows(self) -> tuple[list]:
+        """The records (file, line, fields), read when first needed, in the reader's order; the
+        values are parsed as rows are read (MindSpore reports a bad value then)."""
+        if self._records is None:
+            self._broken: list[tuple] = []
+            per_file = [self._file_records(path) for path in self.dataset_files]
+            self._records = self._file_rows_read(per_file, self._workers_given)
+        return (self._records,)
+
+    def _file_records(self, path: str) -> list[tuple[str, int, list[str]]]:
+        """A file's complete records; a malformed end is kept in ``_broken`` and reported when
+        rows are read (MindSpore counts the records before it)."""
+        out = []
+        with open(path, newline="", encoding="utf-8") as f:
+            reader = csv.reader(f, delimiter=self.field_delim, strict=True)
+            start = 1  # the line a record starts on
+            try:
+                for k, fields in enumerate(reader):
+                    if not (self._header and k == 0) and fields:
+                        out.append((path, start, fields))
+                    start = reader.line_num + 1
+            except csv.Error as e:
+                self._broken.append((path, out, start, e))
+        return out
+
+    def _check_read(self) -> None:
+        """The errors MindSpore's reader meets when it runs: no record at all, then per broken
+        file a bad value before the break, or the break itself."""
+        if not self._rows[0]:
+            files = ", ".join(self.dataset_files)
+            raise RuntimeError(
+                "Invalid data, CSVDataset API can't read the data file (interface mismatch or no "
+                f"data found). Check csv file path:  {files}."
+            )
+        for path, records, start, e in self._broken:
+            self._check_partial(path, records, start)
+            why = (
+                f"Invalid csv file, reach the end of file in quote field, check {path}."
+                if "unexpected end of data" in str(e)
+                else str(e)
+            )
+            raise RuntimeError(
+                f"Invalid file, failed to parse csv file: {path} at line {start}. "
+                f"Error message: {why}"
+            )
+
+    def _check_partial(self, path: str, records: list, start: int) -> None:
+        """MindSpore parses a file as a stream, converting each field as it ends: a value of the
+        wrong type in the records before a malformed end (or in the fields the last record
+        completed) is reported instead of the malformed end."""
+        for _, line, fields in records:
+            for text, default in zip(fields, self._defaults):
+                _csv_value(text, default, path, line)
+        with open(path, newline="", encoding="utf-8") as f:
+            last = list(csv.reader(f, delimiter=self.field_delim))[-1:]
+        for text, default in zip(last[0][:-1] if last else [], self._defaults):
+            _csv_value(text, default, path, start)
+
+    def _row_file(self, row: int) -> str | None:
+        records = self._rows[0]
+        return records[row][0] if 0 <= row < len(records) else None
+
+    def _open(self, ctx: ExecContext) -> _SourceView:
+        self._check_read()
+        return super()._open(ctx)
+
+    def _read(self, idx: np.ndarray, ctx: ExecContext) -> tuple:
+        records, n = self._rows[0], len(self._names)
         cols: list[list] = [[] for _ in range(n)]
-        for path, line, fields in records:
+        for i in idx:
+            path, line, fields = records[int(i)]
             if len(fields) != n:
                 raise RuntimeError(
-                    f"Invalid csv, the number of columns at line {line} of {path} is {len(fields)}, "
-                    f"but {n} columns {column_names} were expected."
+                    f"Invalid csv, the number of columns at line {line} of {path} is "
+                    f"{len(fields)}, but {n} columns {self._names} were expected."
                 )
-            for k, (text, default) in enumerate(zip(fields, defaults)):
+            for k, (text, default) in enumerate(zip(fields, self._defaults)):
                 cols[k].append(_csv_value(text, default, path, line))
-        self.field_delim, self.column_defaults = field_delim, column_defaults
-        self._names, self._rows = list(column_names), tuple(cols)
-        super().__init__(smp, num_parallel_workers, (tuple(self.dataset_files), tuple(self._names)))
+        return tuple(cols)

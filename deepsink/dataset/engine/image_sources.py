@@ -51,6 +51,9 @@ class _FileListSource(_Source):
     def _length(self) -> int:
         return len(self._files)
 
+    def _row_file(self, row: int) -> str | None:
+        return str(self._files[row]) if 0 <= row < len(self._files) else None
+
     def _read(self, idx: np.ndarray, ctx: ExecContext | None) -> tuple:
         idx = [int(i) for i in idx]
         out = [_images([self._files[i] for i in idx], self.decode)]

@@ -181,7 +181,8 @@ def _as_array(v: Any) -> Any:
 
 
 class _InlineProducer:
-    """Debug mode (``config.set_debug_mode``): the pipeline runs in the consumer's thread."""
+    """Debug mode (``config.set_debug_mode``) and getters: the pipeline runs in the consumer's
+    thread."""
 
     def __init__(
         self, root: Dataset, num_epochs: int, start: tuple[int, int] = (0, 0), getter: bool = False
@@ -272,7 +273,8 @@ class TupleIterator:
         self._i = 0
         start = _start_position(dataset)
         self.epoch = start[0]
-        producer = _InlineProducer if config.get_debug_mode() else _Producer
+        # a getter (output_shapes, ...) needs one row: read in this thread, nothing computed ahead
+        producer = _InlineProducer if config.get_debug_mode() or _getter else _Producer
         _datasets.check_tree(dataset)
         self._eof = False  # the epochs ran out: every later read says so
         # the pipeline this iterator runs: its own copy of the tree, as in MindSpore

@@ -37,7 +37,8 @@ class ManifestDataset(_FileListSource):
 
     Raises:
         ValueError: The file is missing, or ``usage`` is not accepted.
-        RuntimeError: A line is not JSON, or a listed image is missing.
+        RuntimeError: When the pipeline starts: a line is not JSON or lacks a field, or a listed
+            image is missing or empty.
 
     Examples:
         >>> import json, os, tempfile
@@ -77,48 +78,115 @@ class ManifestDataset(_FileListSource):
         self.usage = check_one_of(usage, ["train", "eval", "inference"], "usage", api)
         self.decode = check_bool(decode, "decode", api)
         reject_cache(cache, api)
+        if class_indexing is not None and not isinstance(class_indexing, dict):
+            raise TypeError(f"class_indexing should be a dict, got {type(class_indexing).__name__}")
+        # what the user gave, as MindSpore writes it into the pipeline's JSON
+        self._user_classes = dict(class_indexing) if isinstance(class_indexing, dict) else {}
+        self._manifest: tuple | None = None  # read when the pipeline first needs it
+        self._start(api, ["image", "label"], (dataset_file, self.usage, decode), locals())
+
+    def _read_manifest(self) -> tuple:
+        """The manifest's rows as MindSpore's ManifestOp prepares them when the pipeline starts:
+        per line, the image must exist and is kept only if it starts like a JPEG, PNG, GIF or
+        BMP; then lines of another ``usage`` are skipped; a line's labels are its annotation
+        names (those in ``class_indexing`` when given), a line left without one is skipped.
+        Returns (files, label column, class indexing, number of class names kept)."""
+        path = self.dataset_file
         entries = []
-        with open(dataset_file, encoding="utf-8") as f:
-            for k, line in enumerate(f):
+        given = self._user_classes
+        with open(path, encoding="utf-8") as f:
+            number = 1  # MindSpore's line count (lines of dropped images are not counted)
+            for line in f:
                 if not line.strip():
                     continue
                 try:
                     obj = json.loads(line)
-                    source = obj["source"]
-                    names = [a["name"] for a in obj.get("annotation", [])]
-                except (ValueError, KeyError, TypeError) as e:
+                except ValueError as e:
                     raise RuntimeError(
-                        f"Invalid data, line {k + 1} of {dataset_file} is not a manifest record: "
-                        f"{e!r}"
+                        f"Invalid manifest file, parse ManiFest file: {path} failed, {e}"
                     ) from e
-                if str(obj.get("usage", "")).lower() != self.usage or not names:
-                    continue  # MindSpore skips the lines without an annotation
-                if not os.path.isfile(source):
-                    raise RuntimeError(f"Invalid file, {api}: the image {source} does not exist.")
-                entries.append((source, names))
-        all_names = sorted({n for _, names in entries for n in names})
-        # what the user gave, as MindSpore writes it into the pipeline's JSON
-        self._user_classes = dict(class_indexing) if isinstance(class_indexing, dict) else {}
-        if class_indexing is None:
-            class_indexing = {n: i for i, n in enumerate(all_names)}
-        elif not isinstance(class_indexing, dict):
-            raise TypeError(f"class_indexing should be a dict, got {type(class_indexing).__name__}")
-        else:  # names outside class_indexing are dropped, and lines left without a name
-            entries = [(f, [n for n in names if n in class_indexing]) for f, names in entries]
-            entries = [(f, names) for f, names in entries if names]
-        self.class_indexing = dict(class_indexing)
-        self._classes = len({n for _, names in entries for n in names})
-        self._files = [e[0] for e in entries]
-        labels = [np.array([class_indexing[n] for n in e[1]], np.int32) for e in entries]
-        self._cols = [[lab[0] if lab.size == 1 else lab for lab in labels]]
-        self._start(api, ["image", "label"], (dataset_file, self.usage, decode), locals())
+                source = obj.get("source", "")
+                if source == "":
+                    raise RuntimeError(
+                        f"Invalid manifest file, 'source' is missing in file: {path} at line {number}"
+                    )
+                if not _image_type(source):
+                    continue
+                usage = str(obj.get("usage", ""))
+                if usage == "":
+                    raise RuntimeError(
+                        f"Invalid manifest file, 'usage' is missing in file: {path} at line {number}"
+                    )
+                if usage.lower() != self.usage:
+                    continue
+                if "annotation" not in obj:
+                    raise RuntimeError(
+                        f"Invalid manifest file, parse ManiFest file: {path} failed, "
+                        "[json.exception.out_of_range.403] key 'annotation' not found"
+                    )
+                labels = []
+                for annotation in obj["annotation"]:
+                    name = annotation.get("name", "")
+                    if name == "":
+                        raise RuntimeError(
+                            "Invalid manifest file, 'name' attribute of label is missing in "
+                            f"file: {path} at line {number}"
+                        )
+                    if not given or name in given:
+                        labels.append(name)
+                if labels:
+                    entries.append((source, labels))
+                number += 1
+        if not entries:
+            raise RuntimeError(
+                "Invalid data, ManifestDataset API can't read the data file (interface mismatch or "
+                f"no data found). Check file path: {path}"
+            )
+        names = sorted({n for _, labels in entries for n in labels})
+        indexing = dict(given) if given else {n: i for i, n in enumerate(names)}
+        files = [e[0] for e in entries]
+        labels = [np.array([indexing[n] for n in e[1]], np.int32) for e in entries]
+        column = [lab[0] if lab.size == 1 else lab for lab in labels]
+        return files, [column], indexing, len(names)
+
+    def _parsed(self) -> tuple:
+        if self._manifest is None:
+            self._manifest = self._read_manifest()
+        return self._manifest
+
+    @property
+    def _files(self) -> list[str]:
+        return self._parsed()[0]
+
+    @property
+    def _cols(self) -> list:
+        return self._parsed()[1]
+
+    @property
+    def class_indexing(self) -> dict[str, int]:
+        return dict(self._parsed()[2])
 
     def _num_classes(self) -> int:
-        """The class names the used lines carry (what ``num_classes`` reports)."""
-        return self._classes
+        """The class names the rows carry (what ``num_classes`` reports)."""
+        return self._parsed()[3]
 
     def get_class_indexing(self) -> dict[str, int]:
-        return dict(self.class_indexing)
+        return self.class_indexing
+
+
+def _image_type(source: str) -> bool:
+    """MindSpore's check of a manifest's image: it must exist and be readable; only a file that
+    starts like a JPEG, PNG, GIF or BMP is used (others are dropped)."""
+    if not os.path.isfile(source):
+        raise RuntimeError(f"Invalid file path, {source} does not exist.")
+    with open(source, "rb") as f:
+        head = f.read(3)
+    if len(head) < 3:
+        raise RuntimeError(
+            f"Invalid manifest file, failed to read {source} : the manifest file is damaged or "
+            "permission denied."
+        )
+    return head in (b"\xff\xd8\xff", b"\x89PN", b"GIF") or head[:2] == b"BM"
 
 
 _RANDOM_TYPES = [
@@ -208,7 +276,7 @@ class RandomDataset(_Source):
         self.total_rows = int(rng.integers(1, 1025)) if total_rows is None else total_rows
         self._specs = [(n, np.dtype(np_type(t)), tuple(s)) for n, t, s in specs]
         self._names = [s[0] for s in self._specs]
-        smp = resolve(api, None, shuffle, num_samples, num_shards, shard_id)
+        smp = resolve(api, None, shuffle, num_samples, num_shards, shard_id, mappable=False)
         super().__init__(smp, num_parallel_workers, (self.total_rows, tuple(self._names)))
 
     def _length(self) -> int:

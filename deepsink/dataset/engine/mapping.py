@@ -208,6 +208,7 @@ def describe_failure(
     row was read from, named as MindSpore names "the corresponding data file")."""
     op = chain.ops[f.op_index]
     cols = chain.in_names[0] if len(chain.in_names) == 1 else chain.in_names
+    path = None
     if f.row < 0:
         where = f"on one of the samples {int(positions[0])}..{int(positions[-1])}"
     else:
@@ -215,13 +216,14 @@ def describe_failure(
         if ids is not None:
             where += f" (source row {int(ids[f.row])})"
             path = row_file(int(ids[f.row])) if row_file is not None else None
-            if path is not None:
-                where += f"; the corresponding data file is: {path}"
     worker = " in a worker process" if f.text else ""
     msg = (
         f"For '{api}', operation '{op.name}' failed on column {cols!r} {where}{worker}: "
         f"{type(f.cause).__name__}: {f.cause}"
     )
+    if path is not None:  # MindSpore's line naming the source file of the row
+        kind = op.name.split("(")[0]
+        msg += f"\n{api} operation: [{kind}] failed. The corresponding data file is: {path}."
     err = MapError(msg)
     err.__cause__ = RemoteTraceback(f.text) if f.text else f.cause
     return err
@@ -334,7 +336,8 @@ class MapDataset(Dataset):
         return not self.callbacks and self.children[0]._random_access()
 
     def _runner(self, ctx: ExecContext) -> ProcessRunner | None:
-        if not self.python_multiprocessing or self._workers() <= 1:
+        # a getter (output_shapes, output_types) runs the map here, starting no process (MindSpore)
+        if not self.python_multiprocessing or self._workers() <= 1 or ctx.getter:
             return None
         if all(op.batched for op in self.chain.ops):
             return None

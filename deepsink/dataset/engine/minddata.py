@@ -14,7 +14,8 @@ import numpy as np
 from deepsink.dataset.core import validator_helpers as vh
 from deepsink.dataset.engine import datasets as _datasets
 from deepsink.dataset.engine.context import ExecContext
-from deepsink.dataset.engine.samplers import Sampler, resolve
+from deepsink.dataset.engine.samplers import RandomSampler, Sampler, resolve, sample_count
+from deepsink.dataset.engine.shuffle import SamplerDraws, mindrecord_order
 from deepsink.dataset.engine.sources import _Source, reject_cache
 from deepsink.mindrecord.reader import Shard, shard_paths
 
@@ -65,6 +66,37 @@ class _FileBlockSampler(Sampler):
 
     def count(self, n: int) -> int:
         return len(self.indices(n, np.random.default_rng(0)))
+
+
+class _ShardShuffle(Sampler):
+    """What a ``RandomSampler`` (without a child) does under ``MindDataset``: MindRecord's reader
+    shuffles or resamples its own task list (``shuffle.mindrecord_order``), each pass working on the
+    previous pass's rows; with replacement it gives ``num_samples`` rows even past the file's."""
+
+    _builtin = True
+    random = True
+
+    def __init__(self, sampler: RandomSampler) -> None:
+        self.replacement, self.num_samples = sampler.replacement, sampler.num_samples
+
+    def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
+        if isinstance(rng, SamplerDraws):
+            return mindrecord_order(n, self.num_samples, self.replacement, rng.seed, rng.pass_no)
+        if self.replacement:
+            return rng.integers(0, n, self.count(n)) if n else np.zeros(0, np.int64)
+        return rng.permutation(n)[: self.count(n)]
+
+    def count(self, n: int) -> int:
+        if self.replacement:
+            return self.num_samples or n
+        return min(n, self.num_samples or n)
+
+
+def _shard_shuffle(sampler: Sampler) -> Sampler:
+    """MindRecord's own shuffle in place of a plain ``RandomSampler``; other samplers as given."""
+    if type(sampler) is RandomSampler and sampler.child_sampler is None:
+        return _ShardShuffle(sampler)
+    return sampler
 
 
 class MindDataset(_Source):
@@ -162,6 +194,12 @@ class MindDataset(_Source):
 
     def _length(self) -> int:
         return int(self._starts[-1])
+
+    def _num_rows(self) -> int:
+        return sample_count(_shard_shuffle(self.sampler), self._length())
+
+    def _run_sampler(self, ctx: ExecContext) -> Sampler:
+        return _shard_shuffle(super()._run_sampler(ctx))
 
     def _read(self, idx: np.ndarray, ctx: ExecContext | None) -> tuple:
         idx = np.asarray(idx, np.int64)

@@ -237,17 +237,18 @@ class RandomSampler(Sampler):
         if isinstance(rng, SamplerDraws):  # a source's pass: MindSpore's orders for the seed
             if self.replacement:
                 return (
-                    sampler_draws(n, self.num_samples or n, rng.seed, rng.pass_no)
+                    sampler_draws(n, self.count(n), rng.seed, rng.pass_no)
                     if n
                     else (np.zeros(0, np.int64))
                 )
             return _cap(sampler_permutation(n, rng.seed, rng.pass_no), self.num_samples)
         if self.replacement:
-            return rng.integers(0, n, self.num_samples or n) if n else np.zeros(0, np.int64)
+            return rng.integers(0, n, self.count(n)) if n else np.zeros(0, np.int64)
         return _cap(rng.permutation(n), self.num_samples)
 
     def count(self, n: int) -> int:
-        return (self.num_samples or n) if self.replacement else min(n, self.num_samples or n)
+        # MindSpore's sampler takes at most the source's rows, with replacement too
+        return min(n, self.num_samples or n)
 
 
 class DistributedSampler(Sampler):
@@ -313,7 +314,12 @@ class DistributedSampler(Sampler):
     def indices(self, n: int, rng: np.random.Generator | None) -> np.ndarray:
         if n == 0:
             return np.zeros(0, np.int64)
-        base = rng.permutation(n) if self.shuffle else np.arange(n)
+        if not self.shuffle:
+            base = np.arange(n)
+        elif isinstance(rng, SamplerDraws):  # MindSpore's: its RandomSampler order, seed + 1
+            base = sampler_permutation(n, rng.seed + 1, rng.pass_no)
+        else:
+            base = rng.permutation(n)
         total = -(-n // self.num_shards) * self.num_shards
         return _cap(base[np.arange(total) % n][self.shard_id :: self.num_shards], self.num_samples)
 
@@ -555,11 +561,14 @@ def resolve(
     shard_id: int | None,
     default_shuffle: bool = True,
     exclusive: bool = True,
+    mappable: bool = True,
 ) -> Sampler:
     """One sampler from a source's (sampler, shuffle, num_samples, num_shards, shard_id), with
     MindSpore's checks and messages. ``exclusive``: a file or image source refuses a sampler
     beside shuffle, sharding or num_samples (MindSpore's check before it builds the sampler);
-    the generator sources (``exclusive=False``) let a list of indices take ``num_samples``."""
+    the generator sources (``exclusive=False``) let a list of indices take ``num_samples``.
+    A ``mappable`` source (MindSpore's MappableDataset) shuffled without shards and given
+    ``num_samples`` samples with replacement, as MindSpore's ``select_sampler`` builds it."""
     from deepsink.dataset.core import validator_helpers as vh
 
     if exclusive and sampler is not None:
@@ -601,5 +610,6 @@ def resolve(
         shuf = default_shuffle if shuffle is None else shuffle
         return DistributedSampler(num_shards, shard_id, shuf, _num_samples(num_samples, api))
     if shuffle if shuffle is not None else default_shuffle:
-        return RandomSampler(num_samples=_num_samples(num_samples, api))
+        replacement = mappable and num_samples is not None
+        return RandomSampler(replacement, _num_samples(num_samples, api))
     return SequentialSampler(num_samples=_num_samples(num_samples, api))

@@ -97,10 +97,11 @@ def mt19937(seed: int):
     return gen.random_raw
 
 
-def _uniform(raw, urange: int) -> int:
-    """libstdc++'s ``uniform_int_distribution(0, urange)`` over a 32-bit generator."""
+def _uniform(raw, urange: int, span: int = _U32) -> int:
+    """libstdc++'s ``uniform_int_distribution(0, urange)`` over a generator whose outputs less its
+    minimum, ``raw()``, lie in ``[0, span]`` (a 32-bit generator by default)."""
     uerange = urange + 1
-    scaling = _U32 // uerange
+    scaling = span // uerange
     past = uerange * scaling
     while True:
         r = int(raw())
@@ -108,28 +109,29 @@ def _uniform(raw, urange: int) -> int:
             return r // scaling
 
 
-def std_shuffle(items: list, raw) -> list:
-    """libstdc++'s ``std::shuffle(items, g)`` in place (and returned), ``raw`` the generator."""
+def std_shuffle(items: list, raw, span: int = _U32) -> list:
+    """libstdc++'s ``std::shuffle(items, g)`` in place (and returned), ``raw`` the generator (its
+    outputs less its minimum, in ``[0, span]``)."""
     n = len(items)
     if n < 2:
         return items
-    if _U32 // n >= n:  # two swap positions per draw
+    if span // n >= n:  # two swap positions per draw
         i = 1
         if n % 2 == 0:
-            j = _uniform(raw, 1)
+            j = _uniform(raw, 1, span)
             items[i], items[j] = items[j], items[i]
             i += 1
         while i != n:
-            span = i + 1
-            x = _uniform(raw, span * (span + 1) - 1)
-            p1, p2 = divmod(x, span + 1)
+            width = i + 1
+            x = _uniform(raw, width * (width + 1) - 1, span)
+            p1, p2 = divmod(x, width + 1)
             items[i], items[p1] = items[p1], items[i]
             i += 1
             items[i], items[p2] = items[p2], items[i]
             i += 1
         return items
     for i in range(1, n):
-        j = _uniform(raw, i)
+        j = _uniform(raw, i, span)
         items[i], items[j] = items[j], items[i]
     return items
 
@@ -156,6 +158,55 @@ def sampler_draws(n: int, count: int, seed: int, pass_no: int) -> np.ndarray:
     """MindSpore's RandomSampler(replacement=True): ``count`` ids in [0, n) in pass ``pass_no``."""
     raw = mt19937(seed + pass_no)
     return np.asarray([_uniform(raw, n - 1) for _ in range(count)], np.int64)
+
+
+# --- MindDataset: MindRecord's ShardShuffle ---------------------------------------------------------
+# MindRecord's reader shuffles its task list itself: each pass adds one to its seed (the pipeline
+# seed, so the first pass uses ``seed + 1``) and replaces the list by its shuffled (or resampled)
+# form, so each pass works on the previous pass's rows. Without replacement it applies
+# ``std::shuffle`` with ``std::default_random_engine`` (libstdc++'s ``minstd_rand0``) and keeps the
+# first ``num_samples``; with replacement row ``i`` of the pass is the previous list's entry
+# ``uniform_int_distribution(0, len - 1)`` of a fresh ``std::mt19937(pass seed + i)``.
+_MINSTD_M = 2**31 - 1
+_MINSTD_SPAN = _MINSTD_M - 3  # max() - min() of minstd_rand0's outputs [1, 2**31 - 2]
+
+
+def minstd_rand0(seed: int):
+    """A callable giving C++'s ``std::minstd_rand0(seed)`` outputs less its minimum (1)."""
+    x = (seed % _MINSTD_M) or 1
+
+    def raw() -> int:
+        nonlocal x
+        x = 16807 * x % _MINSTD_M
+        return x - 1
+
+    return raw
+
+
+_LAST_MINDRECORD: dict[tuple, tuple[int, list]] = {}
+
+
+def mindrecord_order(
+    n: int, num_samples: int | None, replacement: bool, seed: int, pass_no: int
+) -> np.ndarray:
+    """MindRecord's row ids of pass ``pass_no`` (0 first) of ``n`` rows for ``seed`` (the latest
+    pass's list per arguments is kept, since each pass reshuffles the previous one)."""
+    key = (n, num_samples, replacement, seed)
+    done, rows = _LAST_MINDRECORD.get(key, (-1, list(range(n))))
+    if done > pass_no:
+        done, rows = -1, list(range(n))
+    for p in range(done + 1, pass_no + 1):
+        pass_seed = (seed + 1 + p) & _U32
+        if replacement:
+            count, last = num_samples or len(rows), len(rows) - 1
+            picks = [_uniform(mt19937((pass_seed + i) & _U32), last) for i in range(count)]
+        else:
+            perm = std_shuffle(list(range(len(rows))), minstd_rand0(pass_seed), _MINSTD_SPAN)
+            picks = perm[: num_samples or len(rows)]
+        rows = [rows[i] for i in picks]
+    _LAST_MINDRECORD.clear()
+    _LAST_MINDRECORD[key] = (pass_no, rows)
+    return np.asarray(rows, np.int64)
 
 
 class SamplerDraws:

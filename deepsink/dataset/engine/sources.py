@@ -131,7 +131,8 @@ class _Source(Dataset):
         if chain_draws(self.sampler):
             # shards must agree on one permutation across processes: use the configured seed
             shared = isinstance(self.sampler, DistributedSampler)
-            rng = SamplerDraws(ctx.generator(self._tag, 2, p, shared=shared), ctx.seed, p)
+            seed = ctx.shared_seed if shared else ctx.seed
+            rng = SamplerDraws(ctx.generator(self._tag, 2, p, shared=shared), seed, p)
         sampler = self._run_sampler(ctx)
         if p and not sampler._builtin:
             sampler.reset()  # MindSpore's per-repeat callback of a user sampler
@@ -859,7 +860,9 @@ class GeneratorDataset(_Source):
         )
 
     def _runner(self, ctx: ExecContext) -> ProcessRunner | None:
-        if not self.python_multiprocessing or self._workers() <= 1 or config.get_debug_mode():
+        # a getter (output_shapes, output_types) reads here, starting no process (MindSpore)
+        single = self._workers() <= 1 or config.get_debug_mode() or ctx.getter
+        if not self.python_multiprocessing or single:
             return None
         fetch = self._fetcher()
         return ctx.resource(
@@ -905,7 +908,8 @@ class GeneratorDataset(_Source):
                 rng = None
                 if chain_draws(self.sampler):
                     shared = isinstance(self.sampler, DistributedSampler)
-                    rng = SamplerDraws(ctx.generator(self._tag, 2, 0, shared=shared), ctx.seed, 0)
+                    seed = ctx.shared_seed if shared else ctx.seed
+                    rng = SamplerDraws(ctx.generator(self._tag, 2, 0, shared=shared), seed, 0)
                 self._mapped = sample_ids(self.sampler, self._length(), rng)
             finally:
                 ctx.close()

@@ -20,14 +20,11 @@ import numpy as np
 from deepsink._core.validate import check_one_of
 from deepsink.dataset.engine import readers
 from deepsink.dataset.engine.context import ExecContext
-from deepsink.dataset.engine.file_sources import _line_source_args, _LineSource
+from deepsink.dataset.engine.file_sources import _LineSource
 from deepsink.dataset.engine.samplers import Sampler, resolve
-from deepsink.dataset.engine.shuffle import mt19937, std_shuffle
 from deepsink.dataset.engine.sources import (
     Shuffle,
-    _shuffle_mode,
     _Source,
-    _SourceView,
     reject_cache,
 )
 
@@ -50,23 +47,6 @@ def _str(text: str) -> np.ndarray:
     return np.array(text)
 
 
-def _interleave(per_file: list[list], num_parallel_workers: int | None) -> list:
-    """MindSpore's unshuffled row order over several files: file k is read by worker
-    ``k % workers`` (its files one after another) and rows are taken from the workers in turn,
-    one row each, a finished worker dropping out."""
-    from deepsink.dataset import config
-
-    workers = num_parallel_workers or config.get_num_parallel_workers()
-    queues = [[r for f in per_file[w::workers] for r in f] for w in range(workers)]
-    out, pos = [], 0
-    while True:
-        live = [q for q in queues if pos < len(q)]
-        if not live:
-            return out
-        out.extend(q[pos] for q in live)
-        pos += 1
-
-
 class _TextSource(_LineSource):
     """A line source with ``usage``: its files, parsed into string columns by ``_parse``."""
 
@@ -83,61 +63,16 @@ class _TextSource(_LineSource):
         shard_id: Any,
         cache: Any,
     ) -> None:
-        files_mode = _shuffle_mode(shuffle) == Shuffle.FILES
-        smp = _line_source_args(
-            api, False if files_mode else shuffle, num_samples, num_shards, shard_id, cache
+        smp = self._line_sampler(
+            api, shuffle, num_samples, num_parallel_workers, num_shards, shard_id, cache
         )
-        if files_mode:  # the arguments checked; _files_order reads the shard and num_samples
-            smp = resolve(api, None, False, None, None, None)
         per_file = [self._parse(path) for path in _existing(paths, api)]
-        # Shuffle.FILES: the rows in file order, the reading order made per pass (_open)
-        rows = [r for f in per_file for r in f] if files_mode else None
         cols: list[list] = [[] for _ in self._columns]
-        for row in rows if files_mode else _interleave(per_file, num_parallel_workers):
+        for row in self._file_rows_read(per_file, num_parallel_workers):
             for c, v in zip(cols, row):
                 c.append(v)
         self._names, self._rows = list(self._columns), tuple(cols)
-        self._file_rows = [len(f) for f in per_file] if files_mode else None
-        self._file_reading = (num_parallel_workers, num_samples, num_shards, shard_id)
         super().__init__(smp, num_parallel_workers, (api, tuple(paths)))
-
-    def _open(self, ctx: ExecContext) -> _SourceView:
-        if self._file_rows is None:
-            return super()._open(ctx)
-        self._bind_labels()
-        return _SourceView(self, self._files_order(ctx.seed, ctx.next_pass(self)), ctx)
-
-    def _length(self) -> int:
-        if self._file_rows is None:
-            return super()._length()
-        return len(self._files_order(0, 0))
-
-    def _files_order(self, seed: int, pass_no: int) -> np.ndarray:
-        """The rows of pass ``pass_no`` under ``Shuffle.FILES``, as MindSpore's reader makes
-        them: each pass shuffles the previous pass's file order (``std::shuffle`` with
-        ``std::mt19937(seed)``, or with ``mt19937(1)``, ``(2)``, ... when sharded); a shard reads
-        its ``ceil(rows / num_shards)`` rows of that order (going round again past the end); the
-        files (parts of files) go to the workers in turn and rows come from the workers in turn;
-        ``num_samples`` rows at most."""
-        workers, num_samples, num_shards, shard_id = self._file_reading
-        counts = self._file_rows
-        order = list(range(len(counts)))
-        for p in range(pass_no + 1):
-            std_shuffle(order, mt19937(seed if not num_shards or num_shards == 1 else p + 1))
-        starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        total = int(starts[-1])
-        devices, device = (num_shards, shard_id) if num_shards else (1, 0)
-        per_shard = -(-total // devices)
-        first, end = device * per_shard, (device + 1) * per_shard
-        blocks, pre = [], 0
-        while total and pre < end:
-            for f in order:
-                lo, hi = max(first - pre, 0), min(end - pre, counts[f])
-                if lo < hi:
-                    blocks.append(range(starts[f] + lo, starts[f] + hi))
-                pre += counts[f]
-        rows = np.array(_interleave(blocks, workers), np.int64)
-        return rows if num_samples is None else rows[:num_samples]
 
     def _split_paths(self, dataset_dir: Any, usage: Any, api: str) -> list[str]:
         """Check ``dataset_dir`` and ``usage`` (one of ``_allowed``): the split's files

@@ -429,6 +429,7 @@ def _transform_list(transforms: Any, api: str) -> list[TensorOperation]:
     if not transforms:
         raise ValueError(f"{api}: transforms list is empty.")
     for i, t in enumerate(transforms):
+        _validators.check_transform_op_type(i, t)
         if not callable(t):
             raise TypeError(f"transforms[{i}] is not callable: {t!r}")
     return [as_operation(t) for t in transforms]

@@ -224,6 +224,18 @@ def flatten(operations: Any) -> list[TensorOperation]:
         fail_arg("map", "operations", "a non-empty list of transforms", operations)
     flat: list[TensorOperation] = []
     for op in ops:
+        if type(op) is type:  # MindSpore's checks: HWC2CHW given for HWC2CHW()
+            raise ValueError(
+                "Parameter operations's element of method map should be a dataset processing "
+                f"operation instance, but got: {op}. It may be missing parentheses for "
+                "instantiation."
+            )
+        if not callable(op):
+            raise ValueError(
+                "Parameter operations's element of method map should be a python function or "
+                f"class method which should be callable, but got: {op}. It doesn't need "
+                "parentheses for python function or class method."
+            )
         if isinstance(op, Compose):
             flat.extend(op.transforms)
         else:
@@ -456,3 +468,31 @@ def not_random(function: Callable) -> Callable:
     """
     function.random = False
     return function
+
+
+# MindSpore's module holds the other general transforms too; deepsink builds them in
+# ``tensor_ops`` on this module's base classes, so they are looked up here on first use.
+_IN_TENSOR_OPS = frozenset(
+    {
+        "Concatenate",
+        "Duplicate",
+        "Fill",
+        "Mask",
+        "PadEnd",
+        "Plugin",
+        "RandomApply",
+        "RandomChoice",
+        "RandomOrder",
+        "Relational",
+        "Slice",
+        "Unique",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _IN_TENSOR_OPS:
+        from deepsink.dataset.transforms import tensor_ops
+
+        return getattr(tensor_ops, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -24,7 +24,7 @@ from deepsink.dataset.core.validator_helpers import (
     type_check,
 )
 from deepsink.dataset.transforms.transforms import TypeCast
-from deepsink.dataset.vision import _cv
+from deepsink.dataset.vision import _cv, _hsv
 from deepsink.dataset.vision import validators as _validators
 from deepsink.dataset.vision.geometry import check_image, rng_of
 from deepsink.dataset.vision.image_rank import RANKS, check_rank
@@ -168,11 +168,12 @@ def saturation(x: np.ndarray, alpha: float) -> np.ndarray:
 
 
 def hue(x: np.ndarray, factor: float) -> np.ndarray:
-    """Shift the hue channel of OpenCV's full-range HSV by ``uint8(factor * 255)`` (wrapping)."""
+    """Shift the hue channel of OpenCV's full-range HSV by ``uint8(factor * 255)`` (wrapping),
+    converting as MindSpore's bundled OpenCV does (``_hsv``), whatever OpenCV is installed."""
     x = _rgb(x, "AdjustHue")
     if x.dtype != np.uint8:
         raise RuntimeError(f"AdjustHue: the image must be uint8, but got {x.dtype}")
-    hsv = cv2.cvtColor(x, cv2.COLOR_RGB2HSV_FULL)
+    hsv = _hsv.rgb_to_hsv_full(x)
     shift = np.float32(factor) * np.float32(255)
     delta = (
         np.int64(np.trunc(shift)).astype(np.uint8)
@@ -180,7 +181,7 @@ def hue(x: np.ndarray, factor: float) -> np.ndarray:
         else np.uint8(np.int64(np.trunc(shift)) & 0xFF)
     )
     hsv[..., 0] = hsv[..., 0] + delta  # uint8 wraps, as MindSpore's loop does
-    return cv2.cvtColor(hsv, cv2.COLOR_HSV2RGB_FULL)
+    return _hsv.hsv_full_to_rgb(hsv)
 
 
 def gamma_adjust(x: np.ndarray, gamma: float, gain: float) -> np.ndarray:
