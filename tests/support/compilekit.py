@@ -13,7 +13,7 @@ import jax.extend.backend
 # 14.3 to 4.1 CPU seconds; a program computes what it computes with XLA's defaults only up to
 # rounding (no multiply-add contraction, other reduction orders).
 QUICK_XLA = {
-    "xla_backend_optimization_level": (0, 2),
+    "xla_backend_optimization_level": (0, 3),
     "xla_cpu_use_fusion_emitters": (False, True),
 }
 # the environment variable naming the flags compile_quickly added to the test process's XLA flags
@@ -25,6 +25,7 @@ _quick_programs_cached = [True]
 def quick_test() -> None:
     """Notes that a test ran with the quick options (its programs stay in JAX's caches)."""
     _quick_programs_cached[0] = True
+
 
 COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
 
