@@ -66,7 +66,7 @@ def _fresh_context():
 
 @pytest.fixture(autouse=True)
 def _xla_defaults(request):
-    """A test marked ``xla_defaults`` has deepsink's programs compiled with XLA's defaults."""
+    """A test marked ``xla_defaults`` compiles every program with XLA's defaults (``compilekit``)."""
     if request.node.get_closest_marker("xla_defaults") is None:
         compilekit.quick_test()
         yield
