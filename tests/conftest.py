@@ -1,7 +1,8 @@
 """Shared test setup: every test starts in PYNATIVE_MODE with default context and a fixed seed;
 XLA's compiled programs are kept in JAX's persistent compilation cache (``.jax_cache/`` at the
 repository root, or ``JAX_COMPILATION_CACHE_DIR``), shared by the tests, the Python processes they
-start and later runs; ``DEEPSINK_TEST_XLA_OPT=quick`` has XLA compile quickly (``_QUICK_XLA``). ``DEEPSINK_TEST_CPU=1`` (or a path
+start and later runs; XLA compiles the test process's programs quickly unless
+``DEEPSINK_TEST_XLA_OPT=default`` (``compilekit.QUICK_XLA``); ``DEEPSINK_TEST_CPU=1`` (or a path
 for the JSON) records each test file's CPU seconds and XLA compiles (``cpu_profile``)."""
 
 import logging
@@ -23,24 +24,6 @@ if os.environ["JAX_COMPILATION_CACHE_DIR"]:
     os.makedirs(os.environ["JAX_COMPILATION_CACHE_DIR"], exist_ok=True)
 os.environ["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
 os.environ["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
-# DEEPSINK_TEST_XLA_OPT=quick: XLA:CPU compiles the session's programs (JAX's op-by-op ones too)
-# and those of the programs it starts quickly: LLVM code generation without optimization and
-# fusions emitted by XLA's elemental emitter, not its MLIR fusion emitters. The tests compile
-# thousands of small programs, so compiling is most of their CPU time; the two together cut it
-# about threefold. Opt-in, not the default: a program computes what it computes with XLA's
-# defaults only up to rounding (no multiply-add contraction), which the tests that train a few
-# steps against MindSpore's recorded losses amplify past their tolerances (the mindcv and ResNet
-# tutorial trainings, the semi-auto sample), and the programs that train for minutes (the README's
-# main job) run slower. A flag XLA_FLAGS names already is kept as given.
-_QUICK_XLA = ("--xla_backend_optimization_level=0", "--xla_cpu_use_fusion_emitters=false")
-if os.environ.get("DEEPSINK_TEST_XLA_OPT", "default") == "quick":
-    _flags = os.environ.get("XLA_FLAGS", "").split()
-    _named = {f.split("=", 1)[0] for f in _flags}
-    _added = [f for f in _QUICK_XLA if f.split("=", 1)[0] not in _named]
-    os.environ["XLA_FLAGS"] = " ".join([*_flags, *_added])
-    # which of them this file added: a worker on simulated devices may leave this -O0 out
-    # (``optimized`` in tests/support/launchkit.py)
-    os.environ["DEEPSINK_TEST_XLA_QUICK"] = " ".join(_added)
 
 # A shell starts a background job with SIGINT ignored, and a process inherits that: the tests that
 # press Ctrl-C on a program they start (tests/faults) need it delivered as a terminal delivers it.
@@ -48,11 +31,22 @@ if os.environ.get("DEEPSINK_TEST_XLA_OPT", "default") == "quick":
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+import compilekit  # noqa: E402
 import cpu_profile  # noqa: E402
 import jax  # noqa: E402
 import pytest  # noqa: E402
 from compilekit import quick_codegen as _quick_codegen  # noqa: E402
 from faultkit import HANG_S  # noqa: E402
+
+# XLA compiles the test process's programs quickly (compilekit.QUICK_XLA, about a third of XLA's
+# default compile time): the tests compile thousands of small programs and run most of them once,
+# so compiling is most of their CPU time. The programs the tests start keep XLA's defaults (the
+# README's main job trains for minutes); the tests that train against MindSpore's recorded losses
+# are marked ``xla_defaults``. DEEPSINK_TEST_XLA_OPT=default keeps XLA's defaults everywhere.
+if os.environ.get("DEEPSINK_TEST_XLA_OPT", "quick") == "quick":
+    compilekit.compile_quickly()
+else:
+    os.environ[compilekit.QUICK_ENV] = ""
 
 jax.config.update("jax_compilation_cache_dir", os.environ["JAX_COMPILATION_CACHE_DIR"])
 jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
@@ -68,6 +62,17 @@ def _fresh_context():
     _random.set_seed(0)
     yield
     context.reset_context()
+
+
+@pytest.fixture(autouse=True)
+def _xla_defaults(request):
+    """A test marked ``xla_defaults`` compiles every program with XLA's defaults (``compilekit``)."""
+    if request.node.get_closest_marker("xla_defaults") is None:
+        compilekit.quick_test()
+        yield
+        return
+    with compilekit.xla_defaults():
+        yield
 
 
 @pytest.fixture(scope="module")

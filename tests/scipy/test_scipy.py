@@ -23,6 +23,8 @@ RECORDED = json.loads(
 # its docs take (N,) as (N, 1)), and with trans=1 permutes b before the transposed solves, so it
 # solves another system; deepsink solves both as SciPy does (test_lu_solve_as_scipy_does)
 DIVERGES = {"lu_solve_vector", "lu_solve_trans"}
+# L-BFGS on Rosenbrock's function ends at another status when XLA compiles quickly (its rounding)
+AT_XLA_DEFAULTS = {"minimize_lbfgs"}
 
 
 def _close(got, want, path="") -> None:
@@ -47,7 +49,13 @@ def _run(name):
         return {"error": f"{type(exc).__name__}: {exc}"}
 
 
-@pytest.mark.parametrize("name", sorted(set(scipy_cases.CASES) - DIVERGES))
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=[pytest.mark.xla_defaults] if n in AT_XLA_DEFAULTS else [])
+        for n in sorted(set(scipy_cases.CASES) - DIVERGES)
+    ],
+)
 def test_case_matches_mindspore(name):
     want, got = RECORDED[name], _run(name)
     if isinstance(want, dict) and "error" in want:

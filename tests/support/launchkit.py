@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from compilekit import QUICK_ENV
 from faultkit import HANG_S
 
 DIST_TESTS = os.path.join(
@@ -35,17 +36,15 @@ def launch(tmp_path, script, *args, workers=2, timeout=HANG_S, extra=()):
 
 def simulated_devices(n: int, env=None, optimized: bool = False) -> dict:
     """``env`` (default: this process's) with XLA giving ``n`` simulated CPU devices and the
-    repository on ``PYTHONPATH``: the environment of a worker that starts JAX. ``optimized``: the
-    worker's code is generated at XLA's default optimization level, not at the ``-O0`` the test
-    session added (tests/conftest.py; one its ``XLA_FLAGS`` named is kept), for a worker that runs
+    repository on ``PYTHONPATH``: the environment of a worker that starts JAX. The worker compiles
+    as quickly as the test process (the flags tests/conftest.py added, ``compilekit.QUICK_ENV``):
+    its programs, a few steps on small networks, compile more than they run. ``optimized``: its
+    code is generated at XLA's default optimization level, not at ``-O0``, for a worker that runs
     its programs more than it compiles them, or compares losses the two levels round apart."""
     env = dict(os.environ if env is None else env)
-    drop = optimized and _NO_OPT in env.get("DEEPSINK_TEST_XLA_QUICK", "").split()
-    flags = [
-        f
-        for f in env.get("XLA_FLAGS", "").split()
-        if "host_platform_device_count" not in f and not (drop and f == _NO_OPT)
-    ]
+    quick = [f for f in env.get(QUICK_ENV, "").split() if not (optimized and f == _NO_OPT)]
+    flags = [f for f in env.get("XLA_FLAGS", "").split() if "host_platform_device_count" not in f]
+    flags += [f for f in quick if f not in flags]
     env["XLA_FLAGS"] = " ".join([*flags, f"--xla_force_host_platform_device_count={n}"])
     env["PYTHONPATH"] = os.pathsep.join([REPO, env.get("PYTHONPATH", "")])
     return env
