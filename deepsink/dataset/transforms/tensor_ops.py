@@ -19,7 +19,7 @@ from deepsink.common import dtype as mstype
 from deepsink.dataset.core.validator_helpers import check_value, type_check
 from deepsink.dataset.engine.block import stack
 from deepsink.dataset.transforms import validators as _validators
-from deepsink.dataset.transforms.transforms import TensorOperation, as_operation
+from deepsink.dataset.transforms.operation import TensorOperation, as_operation
 
 
 class Relational(IntEnum):
