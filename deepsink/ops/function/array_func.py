@@ -404,6 +404,11 @@ def topk_core(
     n = a.shape[ax]
     if isinstance(k, Tensor) and k.size == 1 and k.dtype in mstype.int_type:
         k = int(U.shape_value(k, "topk", "k").reshape(-1)[0])  # MindSpore takes an int Tensor k
+    if isinstance(k, Tensor):  # 2.10 names the Tensor's dtype
+        raise TypeError(
+            f"For primitive[{primitive}], the input argument[k] must be a type of "
+            f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{k.dtype}]."
+        )
     if isinstance(k, bool | np.bool_) or not isinstance(k, int | np.integer):
         got = "Bool" if isinstance(k, bool | np.bool_) else "Float32"
         if not isinstance(k, bool | np.bool_ | float | np.floating):

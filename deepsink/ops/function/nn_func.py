@@ -184,6 +184,7 @@ def _conv_padding(pad_mode: str, padding: Any, api: str) -> Any:
     return ((pads[0], pads[1]), (pads[2], pads[3]))
 
 
+@amp_rule("Conv2D")
 def conv2d(
     input: Any,
     weight: Any,

@@ -47,7 +47,6 @@ def conv_operands(input: Any, weight: Any, groups: Any, ndim: int, api: str) -> 
     return x, w
 
 
-@amp_rule("Conv2D")
 def _pads(padding: Any, n: int, api: str) -> list[tuple[int, int]]:
     """``padding``: an int, n ints (both sides), or 2n ints (MindSpore's pad_list: before/after)."""
     if isinstance(padding, int) and not isinstance(padding, bool):

@@ -65,9 +65,9 @@ class Load(Primitive):
     Examples:
         >>> import numpy as np
         >>> import deepsink as ms
-        >>> from deepsink import ops
+        >>> from deepsink.ops import operations as P
         >>> p = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="p")
-        >>> print(ops.Load()(p, ms.Tensor(0)))
+        >>> print(P.Load()(p, ms.Tensor(0)))
         [1. 1.]
     """
 
@@ -603,7 +603,7 @@ J = unsupported(
     kind="function",
 )
 
-__all__ = ["UpdateState", "Load", "Reusing", "SelectView", "MoveTo", "typeof", "hastype", "isconstant",
+__all__ = ["UpdateState", "Reusing", "SelectView", "MoveTo", "typeof", "hastype", "isconstant",
            "is_sequence_value_unknown", "is_sequence_shape_unknown",
            "is_dynamic_sequence_element_unknown",
            "add_flags", "cond", "DynamicShape", "DropoutGenMask", "DropoutDoMask",
