@@ -359,6 +359,11 @@ def worker_main(argv: list[str]) -> int:
                 serialization.wait_async_save()
             except Exception:
                 traceback.print_exc()
+        if graceful_stop.stopped():
+            # every worker got the launcher's SIGTERM and ends its training: leave the job
+            # together, or rank 0, which hosts the coordination service, takes it down under a
+            # worker still writing its last checkpoint (JAX then aborts that worker)
+            management.leave()
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)

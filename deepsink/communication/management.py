@@ -16,6 +16,7 @@ import importlib.util
 import os
 import sys
 import threading
+import traceback
 import warnings
 from typing import Any
 
@@ -247,6 +248,17 @@ def _local_size(size: int) -> int:
     if os.environ.get("MS_SCHED_HOST") in ("127.0.0.1", "localhost", "::1"):
         return size
     return 0  # unknown: get_local_rank_size says so
+
+
+def leave() -> None:
+    """Leave the job through JAX's shutdown barrier (every worker waits for the others, at most
+    ``cluster_time_out`` seconds); a failure is printed, not raised: the process is exiting."""
+    if not jax.distributed.is_initialized():
+        return
+    try:
+        jax.distributed.shutdown()
+    except Exception:  # noqa: BLE001 - exiting anyway; say why the barrier failed
+        traceback.print_exc()
 
 
 def release() -> None:

@@ -54,6 +54,11 @@ def training(run_context: Any) -> Iterator[None]:
         _running.remove(run_context)
 
 
+def stopped() -> bool:
+    """Whether this process received the launcher's SIGTERM."""
+    return bool(_received)
+
+
 def exit_if_stopped() -> None:
     """After a training that SIGTERM stopped (its callbacks have ended): leave the script."""
     if _received:

@@ -136,8 +136,11 @@ def test_default_generator_state_is_a_seed_and_an_offset():
     assert ms.get_rng_state().asnumpy()[8] == 7
 
 
-def test_context_takes_the_syntax_level_and_jit_config_of_mindspores_tests():
+def test_context_takes_the_syntax_level_and_jit_config_of_mindspores_tests(monkeypatch):
     """MindSpore's test helpers set these two before running Generators in GRAPH_MODE."""
+    from deepsink import context
+
+    monkeypatch.setattr(context, "_warned", set())  # its warnings show once per process
     try:
         ms.set_context(jit_syntax_level=ms.STRICT)  # honoured: see tests/_core/test_jit_api.py
         assert ms.get_context("jit_syntax_level") == ms.STRICT

@@ -207,6 +207,9 @@ class Marks(ms.Callback):
         if not os.path.exists(f"ready{rank}"):
             open(f"ready{rank}", "w").write(str(os.getpid()))
     def on_train_end(self, run_context):
+        if rank == "1":  # rank 1 ends after rank 0, which hosts the job's coordination service
+            import time
+            time.sleep(2)
         open(f"ended{rank}", "w").write(str(run_context.original_args().cur_step_num))
 
 class Rows:
